@@ -1,0 +1,31 @@
+//! Items generated code names through `_fj::__private`: std re-exports (so generated code never
+//! depends on what the user's scope calls `Option` or `Result`) and small helpers. Not public API.
+
+pub use std::borrow::Cow;
+pub use std::default::Default;
+pub use std::marker::PhantomData;
+pub use std::option::Option::{self, None, Some};
+pub use std::result::Result::{self, Err, Ok};
+pub use std::string::String;
+pub use std::vec::Vec;
+pub use std::primitive::{bool, str, usize};
+
+use crate::error::Result as FjResult;
+use crate::lexer::Lexer;
+
+/// Decodes a string as `Cow`, borrowing from the input when it has no escapes
+/// (a `#[serde(borrow)] Cow<'a, str>` field).
+#[inline]
+pub fn borrow_cow_str<'de>(lex: &mut Lexer<'de>) -> FjResult<Cow<'de, str>> {
+    lex.str_cow()
+}
+
+/// The value of a missing field without a default: `Option` fields become `None`, any other
+/// type is a missing-field error naming the field.
+#[inline]
+pub fn missing_field<'de, T: crate::Decode<'de>>(lex: &Lexer<'de>, name: &str) -> FjResult<T> {
+    match T::decode_missing() {
+        Some(value) => Ok(value),
+        None => Err(lex.err_missing_field(name)),
+    }
+}

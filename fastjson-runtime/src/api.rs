@@ -1,0 +1,167 @@
+//! The top-level functions: `to_vec`, `encode_into`, `from_slice`, ..., shaped like serde_json's.
+
+use std::io;
+
+use crate::error::{Error, Result};
+use crate::lexer::Lexer;
+use crate::traits::{Decode, DecodeOwned, Encode};
+use crate::writer::{Pretty, Writer};
+
+/// Encodes `value` as compact JSON.
+#[inline]
+pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    encode_into(value, &mut out);
+    out
+}
+
+/// Encodes `value` as compact JSON text.
+#[inline]
+pub fn to_string<T: Encode + ?Sized>(value: &T) -> String {
+    into_string(to_vec(value))
+}
+
+/// Appends the compact JSON of `value` to `out`. Allocates nothing when `out` has room.
+#[inline]
+pub fn encode_into<T: Encode + ?Sized>(value: &T, out: &mut Vec<u8>) {
+    value.encode(&mut Writer::new(out));
+}
+
+/// Appends the pretty JSON of `value` to `out`.
+pub fn encode_into_pretty<T: Encode + ?Sized>(value: &T, out: &mut Vec<u8>) {
+    value.encode(&mut Writer::with_format(out, Pretty::default()));
+}
+
+/// Encodes `value` as pretty JSON, laid out exactly as `serde_json::to_vec_pretty`.
+pub fn to_vec_pretty<T: Encode + ?Sized>(value: &T) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    encode_into_pretty(value, &mut out);
+    out
+}
+
+/// Encodes `value` as pretty JSON text, laid out exactly as `serde_json::to_string_pretty`.
+pub fn to_string_pretty<T: Encode + ?Sized>(value: &T) -> String {
+    into_string(to_vec_pretty(value))
+}
+
+/// Writes the compact JSON of `value` to `writer` (encoded in memory, then written at once).
+pub fn to_writer<W: io::Write, T: Encode + ?Sized>(mut writer: W, value: &T) -> io::Result<()> {
+    writer.write_all(&to_vec(value))
+}
+
+/// Writes the pretty JSON of `value` to `writer`.
+pub fn to_writer_pretty<W: io::Write, T: Encode + ?Sized>(
+    mut writer: W,
+    value: &T,
+) -> io::Result<()> {
+    writer.write_all(&to_vec_pretty(value))
+}
+
+fn into_string(bytes: Vec<u8>) -> String {
+    // The writer emits only ASCII and whole UTF-8 sequences copied from `&str`s, so this never
+    // takes the lossy branch; it stays safe code until a benchmark says otherwise.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Decodes a `T` from JSON bytes; only whitespace may follow the value.
+#[inline]
+pub fn from_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> Result<T> {
+    decode_all(&mut Lexer::new(input))
+}
+
+/// Decodes a `T` from JSON text; only whitespace may follow the value.
+#[inline]
+pub fn from_str<'de, T: Decode<'de>>(input: &'de str) -> Result<T> {
+    decode_all(&mut Lexer::from_str(input))
+}
+
+/// Reads `reader` to its end and decodes an owned `T` from it.
+pub fn from_reader<R: io::Read, T: DecodeOwned>(mut reader: R) -> Result<T> {
+    let mut buf = Vec::new();
+    reader.read_to_end(&mut buf).map_err(Error::io)?;
+    from_slice(&buf)
+}
+
+#[inline]
+fn decode_all<'de, T: Decode<'de>>(lex: &mut Lexer<'de>) -> Result<T> {
+    let value = T::decode(lex)?;
+    lex.end()?;
+    Ok(value)
+}
+
+/// A reusable decoder for servers: keeps the scratch buffer for unescaping strings between
+/// documents, so steady-state decoding allocates only what the decoded values own.
+#[derive(Default)]
+pub struct Decoder {
+    scratch: Vec<u8>,
+    max_depth: Option<u32>,
+}
+
+impl Decoder {
+    pub fn new() -> Self {
+        Decoder::default()
+    }
+
+    /// Sets the nesting limit for every document this decoder reads.
+    pub fn with_max_depth(mut self, max_depth: u32) -> Self {
+        self.max_depth = Some(max_depth);
+        self
+    }
+
+    /// Decodes one document.
+    pub fn decode<'de, T: Decode<'de>>(&mut self, input: &'de [u8]) -> Result<T> {
+        let mut lex = Lexer::with_scratch(input, std::mem::take(&mut self.scratch));
+        if let Some(depth) = self.max_depth {
+            lex = lex.with_max_depth(depth);
+        }
+        let result = decode_all(&mut lex);
+        self.scratch = lex.into_scratch();
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trailing_garbage_is_an_error() {
+        let err = from_slice::<u32>(b"1 2").unwrap_err();
+        assert_eq!(err.message(), "trailing characters after the value");
+        assert_eq!(err.column(), 3);
+        assert!(from_slice::<u32>(b" 1 \n\t\r").is_ok());
+    }
+
+    #[test]
+    fn empty_input_is_an_eof_error() {
+        assert!(from_slice::<u32>(b"").unwrap_err().is_eof());
+        assert!(from_slice::<u32>(b"   ").unwrap_err().is_eof());
+    }
+
+    #[test]
+    fn encode_into_appends_without_allocating_when_there_is_room() {
+        let mut out = Vec::with_capacity(64);
+        out.extend_from_slice(b"x");
+        let ptr = out.as_ptr();
+        encode_into(&vec!["a", "b"], &mut out);
+        assert_eq!(out, br#"x["a","b"]"#);
+        assert_eq!(out.as_ptr(), ptr);
+    }
+
+    #[test]
+    fn writers_and_readers_round_trip() {
+        let mut sink = Vec::new();
+        to_writer(&mut sink, &vec![1u8, 2]).unwrap();
+        let back: Vec<u8> = from_reader(&sink[..]).unwrap();
+        assert_eq!(back, [1, 2]);
+    }
+
+    #[test]
+    fn pooled_decoder_reuses_scratch() {
+        let mut decoder = Decoder::new();
+        let a: String = decoder.decode(br#""a\nb""#).unwrap();
+        let b: String = decoder.decode(br#""c\td""#).unwrap();
+        assert_eq!((a.as_str(), b.as_str()), ("a\nb", "c\td"));
+        assert!(decoder.decode::<String>(b"1").is_err());
+    }
+}

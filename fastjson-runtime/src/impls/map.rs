@@ -1,0 +1,391 @@
+//! Maps: `HashMap`/`BTreeMap` with string-like or integer keys (integers quoted, as serde_json
+//! does), and maps as flatten targets that capture every key offered to them.
+//!
+//! Only key types with a JSON form implement `EncodeKey`/`DecodeKey`, so a map keyed by
+//! anything else is a compile error, not a runtime one.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hash};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::lexer::Lexer;
+use crate::traits::{Decode, DecodeFields, Encode, EncodeFields, IsEmpty};
+use crate::writer::{Format, Writer};
+
+/// A type that can be a JSON object key: written as a JSON string.
+pub trait EncodeKey {
+    /// Writes the key (with the separator before it unless `first`, and the colon after it).
+    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool);
+}
+
+/// A type that can be read from a JSON object key.
+pub trait DecodeKey<'de>: Sized {
+    /// Reads the next key of the current object, or `None` after its `}`.
+    fn next_key(lex: &mut Lexer<'de>, first: &mut bool) -> Result<Option<Self>> {
+        let at = lex.position();
+        match lex.next_key_cow(first)? {
+            Some(key) => Self::from_key(&key, lex, at).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Converts key text; `at` is the key's offset, for errors.
+    fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self>;
+
+    /// The key as it appears in an error path (error path only).
+    fn path_segment(&self) -> String;
+}
+
+macro_rules! string_keys {
+    ($($ty:ty => $from:expr;)*) => {$(
+        impl EncodeKey for $ty {
+            #[inline]
+            fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+                w.key_str(first, self);
+            }
+        }
+        impl<'de> DecodeKey<'de> for $ty {
+            #[inline]
+            fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
+                Ok($from(&**key))
+            }
+            fn path_segment(&self) -> String {
+                String::from(&**self)
+            }
+        }
+    )*};
+}
+
+string_keys! {
+    Box<str> => <Box<str>>::from;
+    Rc<str> => <Rc<str>>::from;
+    Arc<str> => <Arc<str>>::from;
+}
+
+impl EncodeKey for String {
+    #[inline]
+    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+        w.key_str(first, self);
+    }
+}
+
+impl<'de> DecodeKey<'de> for String {
+    #[inline]
+    fn next_key(lex: &mut Lexer<'de>, first: &mut bool) -> Result<Option<Self>> {
+        Ok(lex.next_key_str(first)?.map(|key| String::from(&*key)))
+    }
+    fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
+        Ok(String::from(&**key))
+    }
+    fn path_segment(&self) -> String {
+        self.clone()
+    }
+}
+
+impl EncodeKey for str {
+    #[inline]
+    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+        w.key_str(first, self);
+    }
+}
+
+impl<T: EncodeKey + ?Sized> EncodeKey for &T {
+    #[inline]
+    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+        (**self).encode_key(w, first);
+    }
+}
+
+impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
+    fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
+        match key {
+            Cow::Borrowed(s) => Ok(s),
+            Cow::Owned(_) => Err(Error::at_offset(
+                ErrorCode::BorrowedStringEscaped,
+                lex.input(),
+                at,
+            )),
+        }
+    }
+    fn path_segment(&self) -> String {
+        (*self).to_owned()
+    }
+}
+
+impl EncodeKey for Cow<'_, str> {
+    #[inline]
+    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+        w.key_str(first, self);
+    }
+}
+
+/// Owned, as serde does for `Cow` map keys.
+impl<'de> DecodeKey<'de> for Cow<'_, str> {
+    fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
+        Ok(Cow::Owned(String::from(&**key)))
+    }
+    fn path_segment(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl EncodeKey for char {
+    #[inline]
+    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+        w.key_str(first, self.encode_utf8(&mut [0u8; 4]));
+    }
+}
+
+impl<'de> DecodeKey<'de> for char {
+    fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
+        let mut chars = key.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(key_error(lex, at, "char", key)),
+        }
+    }
+    fn path_segment(&self) -> String {
+        self.to_string()
+    }
+}
+
+#[cold]
+fn key_error(lex: &Lexer<'_>, at: usize, ty: &str, key: &str) -> Error {
+    Error::at_offset(
+        ErrorCode::Custom(format!("expected a {ty} map key, found {key:?}").into()),
+        lex.input(),
+        at,
+    )
+}
+
+/// Integer keys: the whole key text must be an integer in JSON syntax (no spaces, no `+`).
+fn parse_integer_key<'de, T>(
+    key: &str,
+    lex: &Lexer<'de>,
+    at: usize,
+    ty: &str,
+    parse: impl FnOnce(&mut Lexer<'_>) -> Result<T>,
+) -> Result<T> {
+    let bytes = key.as_bytes();
+    if matches!(bytes.first(), Some(b'0'..=b'9' | b'-')) {
+        let mut sub = Lexer::new(bytes);
+        if let Ok(v) = parse(&mut sub) {
+            if sub.position() == bytes.len() {
+                return Ok(v);
+            }
+        }
+    }
+    Err(key_error(lex, at, ty, key))
+}
+
+macro_rules! integer_keys {
+    ($($ty:ident => $parse:expr;)*) => {$(
+        impl EncodeKey for $ty {
+            #[inline]
+            fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+                w.begin_key(first);
+                w.quoted_integer(*self);
+                w.end_key();
+            }
+        }
+        impl<'de> DecodeKey<'de> for $ty {
+            fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
+                parse_integer_key(key, lex, at, stringify!($ty), $parse)
+            }
+            fn path_segment(&self) -> String {
+                self.to_string()
+            }
+        }
+    )*};
+}
+
+integer_keys! {
+    u8 => |l| <u8 as Decode>::decode(l);
+    u16 => |l| <u16 as Decode>::decode(l);
+    u32 => |l| <u32 as Decode>::decode(l);
+    u64 => |l| <u64 as Decode>::decode(l);
+    u128 => |l| <u128 as Decode>::decode(l);
+    usize => |l| <usize as Decode>::decode(l);
+    i8 => |l| <i8 as Decode>::decode(l);
+    i16 => |l| <i16 as Decode>::decode(l);
+    i32 => |l| <i32 as Decode>::decode(l);
+    i64 => |l| <i64 as Decode>::decode(l);
+    i128 => |l| <i128 as Decode>::decode(l);
+    isize => |l| <isize as Decode>::decode(l);
+}
+
+/// Writes `(key, value)` pairs as object entries.
+#[inline]
+fn encode_entries<'a, K, V, F, I>(entries: I, w: &mut Writer<'_, F>, first: &mut bool)
+where
+    K: EncodeKey + 'a,
+    V: Encode + 'a,
+    F: Format,
+    I: IntoIterator<Item = (&'a K, &'a V)>,
+{
+    for (key, value) in entries {
+        key.encode_key(w, *first);
+        *first = false;
+        value.encode(w);
+    }
+}
+
+/// Reads an object's entries into `insert` (a repeated key keeps the last value, as serde_json).
+#[inline]
+fn decode_entries<'de, K: DecodeKey<'de>, V: Decode<'de>>(
+    lex: &mut Lexer<'de>,
+    mut insert: impl FnMut(K, V),
+) -> Result<()> {
+    lex.begin_object()?;
+    let mut first = true;
+    while let Some(key) = K::next_key(lex, &mut first)? {
+        let value = V::decode(lex).map_err(|e| e.at_field(&key.path_segment()))?;
+        insert(key, value);
+    }
+    Ok(())
+}
+
+impl<K: EncodeKey, V: Encode, S> Encode for HashMap<K, V, S> {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.begin_object();
+        encode_entries(self, w, &mut true);
+        w.end_object();
+    }
+}
+
+impl<K: EncodeKey, V: Encode, S> EncodeFields for HashMap<K, V, S> {
+    #[inline]
+    fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
+        encode_entries(self, w, first);
+    }
+}
+
+impl<'de, K, V, S> Decode<'de> for HashMap<K, V, S>
+where
+    K: DecodeKey<'de> + Eq + Hash,
+    V: Decode<'de>,
+    S: BuildHasher + Default,
+{
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        let mut map = HashMap::with_hasher(S::default());
+        decode_entries(lex, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
+impl<'de, K, V, S> DecodeFields<'de> for HashMap<K, V, S>
+where
+    K: DecodeKey<'de> + Eq + Hash,
+    V: Decode<'de>,
+    S: BuildHasher + Default,
+{
+    type Builder = Self;
+
+    fn decode_field(map: &mut Self, key: &Cow<'de, str>, lex: &mut Lexer<'de>) -> Result<bool> {
+        let at = lex.position();
+        let k = K::from_key(key, lex, at)?;
+        let value = V::decode(lex).map_err(|e| e.at_field(key))?;
+        map.insert(k, value);
+        Ok(true)
+    }
+
+    fn finish(map: Self, _lex: &Lexer<'de>) -> Result<Self> {
+        Ok(map)
+    }
+}
+
+impl<K: EncodeKey, V: Encode> Encode for BTreeMap<K, V> {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.begin_object();
+        encode_entries(self, w, &mut true);
+        w.end_object();
+    }
+}
+
+impl<K: EncodeKey, V: Encode> EncodeFields for BTreeMap<K, V> {
+    #[inline]
+    fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
+        encode_entries(self, w, first);
+    }
+}
+
+impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V> {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        let mut map = BTreeMap::new();
+        decode_entries(lex, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
+impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> DecodeFields<'de> for BTreeMap<K, V> {
+    type Builder = Self;
+
+    fn decode_field(map: &mut Self, key: &Cow<'de, str>, lex: &mut Lexer<'de>) -> Result<bool> {
+        let at = lex.position();
+        let k = K::from_key(key, lex, at)?;
+        let value = V::decode(lex).map_err(|e| e.at_field(key))?;
+        map.insert(k, value);
+        Ok(true)
+    }
+
+    fn finish(map: Self, _lex: &Lexer<'de>) -> Result<Self> {
+        Ok(map)
+    }
+}
+
+impl<K, V, S> IsEmpty for HashMap<K, V, S> {
+    fn is_empty_value(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<K, V> IsEmpty for BTreeMap<K, V> {
+    fn is_empty_value(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, HashMap};
+
+    use crate::{from_slice, to_vec};
+
+    #[test]
+    fn integer_keys_are_quoted_both_ways() {
+        let map: BTreeMap<i32, bool> = [(-1, true), (10, false)].into();
+        let bytes = to_vec(&map);
+        assert_eq!(bytes, serde_json::to_vec(&map).unwrap());
+        assert_eq!(from_slice::<BTreeMap<i32, bool>>(&bytes).unwrap(), map);
+    }
+
+    #[test]
+    fn integer_keys_must_be_plain_integers() {
+        for bad in [r#"{" 1":0}"#, r#"{"+1":0}"#, r#"{"1.5":0}"#, r#"{"":0}"#, r#"{"300":0}"#] {
+            assert!(from_slice::<HashMap<u8, u8>>(bad.as_bytes()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn repeated_map_keys_keep_the_last_value() {
+        let map: HashMap<String, u8> = from_slice(br#"{"a":1,"a":2}"#).unwrap();
+        assert_eq!(map["a"], 2);
+    }
+
+    #[test]
+    fn value_errors_name_the_key() {
+        let err = from_slice::<HashMap<String, u8>>(br#"{"ok":1,"bad key":"x"}"#).unwrap_err();
+        assert_eq!(err.path(), "$[\"bad key\"]");
+    }
+}

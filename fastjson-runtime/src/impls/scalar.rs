@@ -1,0 +1,182 @@
+//! bool, every integer width, floats, char and `()`.
+
+use crate::error::Result;
+use crate::lexer::Lexer;
+use crate::traits::{Decode, Encode};
+use crate::writer::{Format, Writer};
+
+impl Encode for bool {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.bool(*self);
+    }
+}
+
+impl<'de> Decode<'de> for bool {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        lex.bool()
+    }
+}
+
+macro_rules! unsigned {
+    ($($ty:ident)*) => {$(
+        impl Encode for $ty {
+            #[inline]
+            fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+                w.integer(*self);
+            }
+        }
+        impl<'de> Decode<'de> for $ty {
+            #[inline]
+            fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+                lex.unsigned(stringify!($ty), $ty::MAX as u64).map(|v| v as $ty)
+            }
+        }
+    )*};
+}
+
+macro_rules! signed {
+    ($($ty:ident)*) => {$(
+        impl Encode for $ty {
+            #[inline]
+            fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+                w.integer(*self);
+            }
+        }
+        impl<'de> Decode<'de> for $ty {
+            #[inline]
+            fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+                lex.signed(stringify!($ty), $ty::MIN as i64, $ty::MAX as i64).map(|v| v as $ty)
+            }
+        }
+    )*};
+}
+
+unsigned!(u8 u16 u32 u64 usize);
+signed!(i8 i16 i32 i64 isize);
+
+impl Encode for u128 {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.integer(*self);
+    }
+}
+
+impl<'de> Decode<'de> for u128 {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        lex.u128()
+    }
+}
+
+impl Encode for i128 {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.integer(*self);
+    }
+}
+
+impl<'de> Decode<'de> for i128 {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        lex.i128()
+    }
+}
+
+impl Encode for f64 {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.f64(*self);
+    }
+}
+
+impl<'de> Decode<'de> for f64 {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        lex.f64()
+    }
+}
+
+impl Encode for f32 {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.f32(*self);
+    }
+}
+
+impl<'de> Decode<'de> for f32 {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        lex.f32()
+    }
+}
+
+impl Encode for char {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.str(self.encode_utf8(&mut [0u8; 4]));
+    }
+}
+
+impl<'de> Decode<'de> for char {
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        let start = lex.mark();
+        let s = lex.str()?;
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => {
+                let found = format!("string {:?}", &*s);
+                lex.reset(start);
+                lex.peek()?;
+                Err(lex.err_invalid_value(found, "a character"))
+            }
+        }
+    }
+}
+
+impl Encode for () {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.null();
+    }
+}
+
+impl<'de> Decode<'de> for () {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        lex.null()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{from_slice, to_vec};
+
+    #[test]
+    fn narrow_integers_check_their_range() {
+        assert_eq!(from_slice::<u8>(b"255").unwrap(), 255);
+        let err = from_slice::<u8>(b"256").unwrap_err();
+        assert_eq!(err.message(), "number out of range for u8");
+        assert_eq!(from_slice::<i8>(b"-128").unwrap(), -128);
+        assert!(from_slice::<i8>(b"-129").is_err());
+        assert!(from_slice::<u32>(b"-1").is_err());
+        assert_eq!(from_slice::<isize>(b"-7").unwrap(), -7);
+    }
+
+    #[test]
+    fn integers_encode_as_serde_json() {
+        assert_eq!(to_vec(&u128::MAX), serde_json::to_vec(&u128::MAX).unwrap());
+        assert_eq!(to_vec(&i8::MIN), b"-128");
+        assert_eq!(to_vec(&'é'), "\"é\"".as_bytes());
+        assert_eq!(to_vec(&()), b"null");
+    }
+
+    #[test]
+    fn chars_decode_from_one_char_strings() {
+        assert_eq!(from_slice::<char>("\"é\"".as_bytes()).unwrap(), 'é');
+        assert!(from_slice::<char>(b"\"ab\"").is_err());
+        assert!(from_slice::<char>(b"\"\"").is_err());
+    }
+}

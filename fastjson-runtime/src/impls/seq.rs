@@ -1,0 +1,218 @@
+//! Sequences: `Vec`, `VecDeque`, slices, `[T; N]`, `Box<[T]>`, `HashSet`, `BTreeSet`.
+
+use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::hash::{BuildHasher, Hash};
+
+use crate::error::Result;
+use crate::lexer::Lexer;
+use crate::traits::{Decode, Encode, IsEmpty};
+use crate::writer::{Format, Writer};
+
+/// Writes the items as a JSON array.
+#[inline]
+pub(crate) fn encode_seq<'a, T, F, I>(items: I, w: &mut Writer<'_, F>)
+where
+    T: Encode + 'a + ?Sized,
+    F: Format,
+    I: IntoIterator<Item = &'a T>,
+{
+    w.begin_array();
+    let mut first = true;
+    for item in items {
+        w.array_item(first);
+        first = false;
+        item.encode(w);
+    }
+    w.end_array();
+}
+
+/// Reads a JSON array, handing each decoded element to `push`; errors carry the index.
+#[inline]
+pub(crate) fn decode_seq<'de, T: Decode<'de>>(
+    lex: &mut Lexer<'de>,
+    mut push: impl FnMut(T),
+) -> Result<()> {
+    lex.begin_array()?;
+    let mut first = true;
+    let mut index = 0usize;
+    while lex.next_item(&mut first)? {
+        push(T::decode(lex).map_err(|e| e.at_index(index))?);
+        index += 1;
+    }
+    Ok(())
+}
+
+impl<T: Encode> Encode for [T] {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        encode_seq(self, w);
+    }
+}
+
+impl<T: Encode> Encode for Vec<T> {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        encode_seq(self, w);
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        let mut out = Vec::new();
+        decode_seq(lex, |item| out.push(item))?;
+        Ok(out)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        Vec::decode(lex).map(Vec::into_boxed_slice)
+    }
+}
+
+impl<T: Encode> Encode for VecDeque<T> {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        encode_seq(self, w);
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        let mut out = VecDeque::new();
+        decode_seq(lex, |item| out.push_back(item))?;
+        Ok(out)
+    }
+}
+
+impl<T: Encode, S> Encode for HashSet<T, S> {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        encode_seq(self, w);
+    }
+}
+
+impl<'de, T, S> Decode<'de> for HashSet<T, S>
+where
+    T: Decode<'de> + Eq + Hash,
+    S: BuildHasher + Default,
+{
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        let mut out = HashSet::with_hasher(S::default());
+        decode_seq(lex, |item| {
+            out.insert(item);
+        })?;
+        Ok(out)
+    }
+}
+
+impl<T: Encode> Encode for BTreeSet<T> {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        encode_seq(self, w);
+    }
+}
+
+impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        let mut out = BTreeSet::new();
+        decode_seq(lex, |item| {
+            out.insert(item);
+        })?;
+        Ok(out)
+    }
+}
+
+impl<T: Encode, const N: usize> Encode for [T; N] {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        encode_seq(self, w);
+    }
+}
+
+/// Exactly `N` elements; fewer or more is an invalid-length error.
+impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        lex.begin_array()?;
+        let mut items = Vec::with_capacity(N);
+        let mut first = true;
+        while lex.next_item(&mut first)? {
+            if items.len() == N {
+                return Err(lex.err_invalid_length(N + 1, &format!("an array of length {N}")));
+            }
+            items.push(T::decode(lex).map_err(|e| e.at_index(items.len()))?);
+        }
+        let len = items.len();
+        items
+            .try_into()
+            .map_err(|_| lex.err_invalid_length(len, &format!("an array of length {N}")))
+    }
+}
+
+impl<T> IsEmpty for Vec<T> {
+    fn is_empty_value(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<T> IsEmpty for [T] {
+    fn is_empty_value(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<T, const N: usize> IsEmpty for [T; N] {
+    fn is_empty_value(&self) -> bool {
+        N == 0
+    }
+}
+
+impl<T> IsEmpty for VecDeque<T> {
+    fn is_empty_value(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<T, S> IsEmpty for HashSet<T, S> {
+    fn is_empty_value(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<T> IsEmpty for BTreeSet<T> {
+    fn is_empty_value(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{from_slice, to_vec};
+
+    #[test]
+    fn arrays_need_their_exact_length() {
+        assert_eq!(from_slice::<[u8; 3]>(b"[1,2,3]").unwrap(), [1, 2, 3]);
+        assert!(from_slice::<[u8; 3]>(b"[1,2]").is_err());
+        assert!(from_slice::<[u8; 3]>(b"[1,2,3,4]").is_err());
+        assert_eq!(from_slice::<[u8; 0]>(b"[]").unwrap(), [0u8; 0]);
+    }
+
+    #[test]
+    fn element_errors_name_their_index() {
+        let err = from_slice::<Vec<u32>>(b"[1,2,\"x\"]").unwrap_err();
+        assert_eq!(err.path(), "$[2]");
+        assert_eq!(err.column(), 6);
+    }
+
+    #[test]
+    fn sequences_encode_as_arrays() {
+        assert_eq!(to_vec(&vec![1u8, 2]), b"[1,2]");
+        assert_eq!(to_vec(&Vec::<u8>::new()), b"[]");
+        assert_eq!(to_vec(&[[1i32], [2]]), b"[[1],[2]]");
+    }
+}

@@ -1,0 +1,141 @@
+//! Interop with `serde_json::Value` and `serde_json::Map` (behind the default `serde_json` feature).
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use crate::error::Result;
+use crate::lexer::{Lexer, Number};
+use crate::traits::{Decode, DecodeFields, Encode, EncodeFields, IsEmpty};
+use crate::writer::{Format, Writer};
+
+impl Encode for Value {
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        match self {
+            Value::Null => w.null(),
+            Value::Bool(b) => w.bool(*b),
+            Value::Number(n) => encode_number(n, w),
+            Value::String(s) => w.str(s),
+            Value::Array(items) => items.encode(w),
+            Value::Object(map) => map.encode(w),
+        }
+    }
+}
+
+fn encode_number<F: Format>(n: &serde_json::Number, w: &mut Writer<'_, F>) {
+    if let Some(u) = n.as_u64() {
+        w.u64(u);
+    } else if let Some(i) = n.as_i64() {
+        w.i64(i);
+    } else if let Some(f) = n.as_f64() {
+        w.f64(f);
+    } else {
+        // Only reachable with serde_json's arbitrary_precision: the number's own text.
+        w.raw_str(&n.to_string());
+    }
+}
+
+impl<'de> Decode<'de> for Value {
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        Ok(match lex.peek()? {
+            b'n' => {
+                lex.null()?;
+                Value::Null
+            }
+            b't' | b'f' => Value::Bool(lex.bool()?),
+            b'"' => Value::String(String::decode(lex)?),
+            b'[' => Value::Array(Vec::decode(lex)?),
+            b'{' => Value::Object(Map::decode(lex)?),
+            _ => Value::Number(match lex.number()? {
+                Number::U64(u) => u.into(),
+                Number::I64(i) => i.into(),
+                // `number` rejects non-finite values, so `from_f64` always succeeds.
+                Number::F64(f) => serde_json::Number::from_f64(f).unwrap_or_else(|| 0.into()),
+            }),
+        })
+    }
+}
+
+impl Encode for Map<String, Value> {
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.begin_object();
+        self.encode_fields(w, &mut true);
+        w.end_object();
+    }
+}
+
+impl EncodeFields for Map<String, Value> {
+    fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
+        for (key, value) in self {
+            w.key_str(*first, key);
+            *first = false;
+            value.encode(w);
+        }
+    }
+}
+
+impl<'de> Decode<'de> for Map<String, Value> {
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        lex.begin_object()?;
+        let mut map = Map::new();
+        let mut first = true;
+        while let Some(key) = lex.next_key_str(&mut first)? {
+            let key = String::from(&*key);
+            let value = Value::decode(lex).map_err(|e| e.at_field(&key))?;
+            map.insert(key, value);
+        }
+        Ok(map)
+    }
+}
+
+impl<'de> DecodeFields<'de> for Map<String, Value> {
+    type Builder = Self;
+
+    fn decode_field(map: &mut Self, key: &Cow<'de, str>, lex: &mut Lexer<'de>) -> Result<bool> {
+        let value = Value::decode(lex).map_err(|e| e.at_field(key))?;
+        map.insert(key.to_string(), value);
+        Ok(true)
+    }
+
+    fn finish(map: Self, _lex: &Lexer<'de>) -> Result<Self> {
+        Ok(map)
+    }
+}
+
+impl IsEmpty for Value {
+    fn is_empty_value(&self) -> bool {
+        self.is_null()
+    }
+}
+
+impl IsEmpty for Map<String, Value> {
+    fn is_empty_value(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use crate::{from_slice, to_string, to_string_pretty};
+
+    #[test]
+    fn values_round_trip_like_serde_json() {
+        let text = r#"{"a":[1,-2,3.5,1e+25,true,null,"x\n"],"b":{"c":{}},"d":-0.0,"e":18446744073709551615}"#;
+        let ours: Value = from_slice(text.as_bytes()).unwrap();
+        let theirs: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(ours, theirs);
+        assert_eq!(to_string(&ours), serde_json::to_string(&theirs).unwrap());
+        assert_eq!(
+            to_string_pretty(&ours),
+            serde_json::to_string_pretty(&theirs).unwrap()
+        );
+    }
+
+    #[test]
+    fn repeated_keys_keep_the_last_value() {
+        let v: Value = from_slice(br#"{"a":1,"a":2}"#).unwrap();
+        assert_eq!(v["a"], 2);
+    }
+}

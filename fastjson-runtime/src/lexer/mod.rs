@@ -1,0 +1,535 @@
+//! `Lexer<'de>`: the cursor over the input bytes; whitespace, structure, depth and error positions.
+//!
+//! Strings live in `string.rs`, numbers in `number.rs`, the validating skipper in `skip.rs`.
+
+mod number;
+mod skip;
+mod string;
+
+use std::borrow::Cow;
+use std::fmt::Display;
+
+use crate::error::{Error, ErrorCode, Found, Result};
+
+pub use number::Number;
+pub use string::Str;
+
+/// Default nesting limit, as serde_json's: at most 127 arrays/objects inside one another.
+pub const DEFAULT_MAX_DEPTH: u32 = 128;
+
+/// A saved lexer position: [`Lexer::mark`] and [`Lexer::reset`] let tagged and untagged enum
+/// decoders look ahead and rewind without buffering the input.
+#[derive(Copy, Clone, Debug)]
+pub struct Mark {
+    pos: usize,
+    remaining_depth: u32,
+}
+
+/// The JSON lexer over a byte slice. Generated `Decode` impls drive it directly.
+pub struct Lexer<'de> {
+    input: &'de [u8],
+    pos: usize,
+    remaining_depth: u32,
+    max_depth: u32,
+    /// Unescaped strings are built here; reused across strings so that decoding allocates only
+    /// what the decoded value owns.
+    scratch: Vec<u8>,
+    /// False when the input is known to be UTF-8 (decoding from `&str`).
+    validate_utf8: bool,
+}
+
+impl<'de> Lexer<'de> {
+    /// A lexer over `input`, validating UTF-8 inside strings.
+    pub fn new(input: &'de [u8]) -> Self {
+        Lexer {
+            input,
+            pos: 0,
+            remaining_depth: DEFAULT_MAX_DEPTH,
+            max_depth: DEFAULT_MAX_DEPTH,
+            scratch: Vec::new(),
+            validate_utf8: true,
+        }
+    }
+
+    /// A lexer over text already known to be UTF-8 (skips re-validation).
+    pub fn from_str(input: &'de str) -> Self {
+        Lexer {
+            validate_utf8: false,
+            ..Lexer::new(input.as_bytes())
+        }
+    }
+
+    /// A lexer reusing `scratch` (see [`crate::Decoder`]).
+    pub fn with_scratch(input: &'de [u8], mut scratch: Vec<u8>) -> Self {
+        scratch.clear();
+        Lexer {
+            scratch,
+            ..Lexer::new(input)
+        }
+    }
+
+    /// Gives back the scratch buffer for reuse.
+    pub fn into_scratch(self) -> Vec<u8> {
+        self.scratch
+    }
+
+    /// Sets the nesting limit: decoding fails once more than `max_depth - 1` arrays and objects
+    /// are open at once. Decoding recurses once per level, so raise it only as far as the
+    /// decoding thread's stack allows.
+    pub fn with_max_depth(mut self, max_depth: u32) -> Self {
+        self.max_depth = max_depth.max(1);
+        self.remaining_depth = self.max_depth;
+        self
+    }
+
+    /// Points the lexer at a new input, keeping its scratch buffer (pooled decoding).
+    pub fn reset_input(&mut self, input: &'de [u8]) {
+        self.input = input;
+        self.pos = 0;
+        self.remaining_depth = self.max_depth;
+        self.validate_utf8 = true;
+    }
+
+    /// The whole input.
+    pub fn input(&self) -> &'de [u8] {
+        self.input
+    }
+
+    /// Current byte offset.
+    #[inline]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Saves the position (and nesting) to come back to with [`Lexer::reset`].
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        Mark {
+            pos: self.pos,
+            remaining_depth: self.remaining_depth,
+        }
+    }
+
+    /// Returns to a position saved by [`Lexer::mark`].
+    #[inline]
+    pub fn reset(&mut self, mark: Mark) {
+        self.pos = mark.pos;
+        self.remaining_depth = mark.remaining_depth;
+    }
+
+    #[inline(always)]
+    fn skip_whitespace(&mut self) {
+        while let Some(&b) = self.input.get(self.pos) {
+            if !matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// Skips whitespace and returns the next byte without consuming it.
+    #[inline]
+    pub fn peek(&mut self) -> Result<u8> {
+        self.skip_whitespace();
+        match self.input.get(self.pos) {
+            Some(&b) => Ok(b),
+            None => Err(self.error(ErrorCode::EofWhileParsing)),
+        }
+    }
+
+    /// Checks that only whitespace is left.
+    pub fn end(&mut self) -> Result<()> {
+        self.skip_whitespace();
+        if self.pos < self.input.len() {
+            Err(self.error(ErrorCode::TrailingCharacters))
+        } else {
+            Ok(())
+        }
+    }
+
+    #[inline(always)]
+    fn enter(&mut self) -> Result<()> {
+        self.remaining_depth -= 1;
+        if self.remaining_depth == 0 {
+            self.remaining_depth += 1;
+            return Err(self.error(ErrorCode::DepthLimitExceeded(self.max_depth)));
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn leave(&mut self) {
+        self.remaining_depth += 1;
+    }
+
+    /// Consumes `{` (after whitespace) and opens an object.
+    #[inline]
+    pub fn begin_object(&mut self) -> Result<()> {
+        self.begin_object_expecting("an object")
+    }
+
+    /// Like [`Lexer::begin_object`], naming what was expected in the invalid-type error.
+    #[inline]
+    pub fn begin_object_expecting(&mut self, expected: &'static str) -> Result<()> {
+        let b = self.peek()?;
+        if b != b'{' {
+            return Err(self.invalid_type(b, expected));
+        }
+        self.enter()?;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Consumes `[` (after whitespace) and opens an array.
+    #[inline]
+    pub fn begin_array(&mut self) -> Result<()> {
+        self.begin_array_expecting("an array")
+    }
+
+    /// Like [`Lexer::begin_array`], naming what was expected in the invalid-type error.
+    #[inline]
+    pub fn begin_array_expecting(&mut self, expected: &'static str) -> Result<()> {
+        let b = self.peek()?;
+        if b != b'[' {
+            return Err(self.invalid_type(b, expected));
+        }
+        self.enter()?;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Moves to the next entry of the current object: consumes `,` (unless `first`) and returns
+    /// `true` with the lexer on the key's opening quote, or consumes `}` and returns `false`.
+    #[inline]
+    fn object_step(&mut self, first: &mut bool) -> Result<bool> {
+        let mut b = self.peek()?;
+        if *first {
+            *first = false;
+            if b == b'}' {
+                self.pos += 1;
+                self.leave();
+                return Ok(false);
+            }
+        } else if b == b',' {
+            self.pos += 1;
+            b = self.peek()?;
+        } else if b == b'}' {
+            self.pos += 1;
+            self.leave();
+            return Ok(false);
+        } else {
+            return Err(self.error(ErrorCode::ExpectedCommaOrEnd(b'}')));
+        }
+        if b != b'"' {
+            return Err(self.error(if b == b'}' {
+                ErrorCode::TrailingComma
+            } else {
+                ErrorCode::KeyMustBeString
+            }));
+        }
+        Ok(true)
+    }
+
+    #[inline]
+    fn colon(&mut self) -> Result<()> {
+        if self.peek()? != b':' {
+            return Err(self.error(ErrorCode::ExpectedColon));
+        }
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// The next key of the current object (unescaped bytes), or `None` after its `}`.
+    /// Consumes the separator before the key and the `:` after it.
+    #[inline]
+    pub fn next_key(&mut self, first: &mut bool) -> Result<Option<&[u8]>> {
+        if !self.object_step(first)? {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let key = self.scan_str()?;
+        self.colon()?;
+        Ok(Some(self.str_bytes(key)))
+    }
+
+    /// Like [`Lexer::next_key`], returning the key as text borrowed from the input when it has no
+    /// escapes (maps, flatten).
+    #[inline]
+    pub fn next_key_cow(&mut self, first: &mut bool) -> Result<Option<Cow<'de, str>>> {
+        if !self.object_step(first)? {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let key = self.scan_str()?;
+        self.colon()?;
+        Ok(Some(self.str_cow_of(key)))
+    }
+
+    /// Like [`Lexer::next_key`], returning the key as [`Str`] (borrowed or in scratch).
+    #[inline]
+    pub fn next_key_str(&mut self, first: &mut bool) -> Result<Option<Str<'de, '_>>> {
+        if !self.object_step(first)? {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let key = self.scan_str()?;
+        self.colon()?;
+        Ok(Some(self.str_of(key)))
+    }
+
+    /// Moves to the next element of the current array: `true` when one follows (its separator
+    /// consumed), `false` after the closing `]`.
+    #[inline]
+    pub fn next_item(&mut self, first: &mut bool) -> Result<bool> {
+        let b = self.peek()?;
+        if *first {
+            *first = false;
+            if b == b']' {
+                self.pos += 1;
+                self.leave();
+                return Ok(false);
+            }
+            return Ok(true);
+        }
+        match b {
+            b',' => {
+                self.pos += 1;
+                if self.peek()? == b']' {
+                    return Err(self.error(ErrorCode::TrailingComma));
+                }
+                Ok(true)
+            }
+            b']' => {
+                self.pos += 1;
+                self.leave();
+                Ok(false)
+            }
+            _ => Err(self.error(ErrorCode::ExpectedCommaOrEnd(b']'))),
+        }
+    }
+
+    /// Consumes `null`.
+    #[inline]
+    pub fn null(&mut self) -> Result<()> {
+        let b = self.peek()?;
+        if b != b'n' {
+            return Err(self.invalid_type(b, "null"));
+        }
+        self.literal(b"null")
+    }
+
+    /// Consumes `null` if it is next; otherwise leaves the lexer where it was.
+    #[inline]
+    pub fn try_null(&mut self) -> Result<bool> {
+        if self.peek()? == b'n' {
+            self.literal(b"null")?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Consumes `true` or `false`.
+    #[inline]
+    pub fn bool(&mut self) -> Result<bool> {
+        match self.peek()? {
+            b't' => self.literal(b"true").map(|()| true),
+            b'f' => self.literal(b"false").map(|()| false),
+            b => Err(self.invalid_type(b, "a boolean")),
+        }
+    }
+
+    #[inline]
+    fn literal(&mut self, word: &'static [u8]) -> Result<()> {
+        let end = self.pos + word.len();
+        if self.input.get(self.pos..end) == Some(word) {
+            self.pos = end;
+            return Ok(());
+        }
+        // Point at the first byte that differs (or the end of input).
+        let mut at = self.pos;
+        while at < self.input.len() && at < end && self.input[at] == word[at - self.pos] {
+            at += 1;
+        }
+        let code = if at >= self.input.len() {
+            ErrorCode::EofWhileParsing
+        } else {
+            ErrorCode::InvalidLiteral
+        };
+        Err(Error::at_offset(code, self.input, at))
+    }
+
+    // ---- errors -------------------------------------------------------------------------
+
+    /// An error of `code` at the current position.
+    #[cold]
+    pub(crate) fn error(&self, code: ErrorCode) -> Error {
+        Error::at_offset(code, self.input, self.pos)
+    }
+
+    /// What the value starting with byte `b` is; `None` when no JSON value starts with it.
+    pub(crate) fn found(b: u8) -> Option<Found> {
+        Some(match b {
+            b'n' => Found::Null,
+            b't' | b'f' => Found::Bool,
+            b'"' => Found::String,
+            b'[' => Found::Array,
+            b'{' => Found::Object,
+            b'-' | b'0'..=b'9' => Found::Number,
+            _ => return None,
+        })
+    }
+
+    /// "expected X, found Y" when `b` starts a value of another type; a syntax error otherwise.
+    #[cold]
+    pub fn invalid_type(&self, b: u8, expected: &'static str) -> Error {
+        match Lexer::found(b) {
+            Some(found) => self.error(ErrorCode::InvalidType {
+                found,
+                expected: expected.into(),
+            }),
+            None => self.error(ErrorCode::ExpectedValue),
+        }
+    }
+
+    /// An invalid-type error for the value at the current position (after whitespace).
+    #[cold]
+    pub fn err_invalid_type_here(&mut self, expected: &'static str) -> Error {
+        match self.peek() {
+            Ok(b) => self.invalid_type(b, expected),
+            Err(err) => err,
+        }
+    }
+
+    #[cold]
+    pub fn err_missing_field(&self, name: &str) -> Error {
+        self.error(ErrorCode::MissingField(name.into()))
+    }
+
+    #[cold]
+    pub fn err_unknown_field(&self, name: &[u8], expected: &'static [&'static str]) -> Error {
+        self.error(ErrorCode::UnknownField(
+            String::from_utf8_lossy(name).into(),
+            expected,
+        ))
+    }
+
+    #[cold]
+    pub fn err_duplicate_field(&self, name: &str) -> Error {
+        self.error(ErrorCode::DuplicateField(name.into()))
+    }
+
+    #[cold]
+    pub fn err_unknown_variant(&self, name: &[u8], expected: &'static [&'static str]) -> Error {
+        self.error(ErrorCode::UnknownVariant(
+            String::from_utf8_lossy(name).into(),
+            expected,
+        ))
+    }
+
+    #[cold]
+    pub fn err_invalid_length(&self, len: usize, expected: &str) -> Error {
+        self.error(ErrorCode::InvalidLength {
+            len,
+            expected: expected.to_owned().into(),
+        })
+    }
+
+    #[cold]
+    pub fn err_invalid_value(&self, found: impl Display, expected: &str) -> Error {
+        self.error(ErrorCode::InvalidValue {
+            found: found.to_string(),
+            expected: expected.to_owned().into(),
+        })
+    }
+
+    #[cold]
+    pub fn err_borrowed_string_escaped(&self) -> Error {
+        self.error(ErrorCode::BorrowedStringEscaped)
+    }
+
+    #[cold]
+    pub fn err_no_variant_matched(&self, enum_name: &str) -> Error {
+        self.error(ErrorCode::NoVariantMatched(enum_name.into()))
+    }
+
+    /// A data error with a custom message at the current position.
+    #[cold]
+    pub fn err_custom(&self, msg: impl Display) -> Error {
+        self.error(ErrorCode::Custom(msg.to_string().into_boxed_str()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_items_walk_an_object() {
+        let mut lex = Lexer::new(br#" { "a" : [1 , 2] , "b\n" : {} } "#);
+        lex.begin_object().unwrap();
+        let mut first = true;
+        assert_eq!(lex.next_key(&mut first).unwrap(), Some(&b"a"[..]));
+        lex.begin_array().unwrap();
+        let mut first_item = true;
+        let mut items = Vec::new();
+        while lex.next_item(&mut first_item).unwrap() {
+            items.push(lex.u64().unwrap());
+        }
+        assert_eq!(items, [1, 2]);
+        assert_eq!(lex.next_key(&mut first).unwrap(), Some(&b"b\n"[..]));
+        lex.skip_value().unwrap();
+        assert_eq!(lex.next_key(&mut first).unwrap(), None);
+        lex.end().unwrap();
+    }
+
+    #[test]
+    fn trailing_commas_are_errors() {
+        let mut lex = Lexer::new(b"[1,]");
+        lex.begin_array().unwrap();
+        let mut first = true;
+        assert!(lex.next_item(&mut first).unwrap());
+        lex.u64().unwrap();
+        let err = lex.next_item(&mut first).unwrap_err();
+        assert!(err.is_syntax());
+        let mut lex = Lexer::new(br#"{"a":1,}"#);
+        lex.begin_object().unwrap();
+        let mut first = true;
+        lex.next_key(&mut first).unwrap();
+        lex.u64().unwrap();
+        assert!(lex.next_key(&mut first).is_err());
+    }
+
+    #[test]
+    fn depth_limit_matches_serde_json() {
+        let ok = "[".repeat(127) + &"]".repeat(127);
+        let mut lex = Lexer::new(ok.as_bytes());
+        lex.skip_value().unwrap();
+        let too_deep = "[".repeat(128) + &"]".repeat(128);
+        let mut lex = Lexer::new(too_deep.as_bytes());
+        let err = lex.skip_value().unwrap_err();
+        assert!(err.to_string().contains("limit of 128"), "{err}");
+        let mut lex = Lexer::new(too_deep.as_bytes()).with_max_depth(129);
+        lex.skip_value().unwrap();
+    }
+
+    #[test]
+    fn mark_and_reset_restore_position_and_depth() {
+        let mut lex = Lexer::new(b"[[1]]");
+        let mark = lex.mark();
+        lex.begin_array().unwrap();
+        lex.begin_array().unwrap();
+        lex.reset(mark);
+        lex.skip_value().unwrap();
+        lex.end().unwrap();
+    }
+
+    #[test]
+    fn literal_errors_point_at_the_bad_byte() {
+        let mut lex = Lexer::new(b"nulx");
+        let err = lex.null().unwrap_err();
+        assert_eq!(err.column(), 4);
+        let mut lex = Lexer::new(b"tru");
+        assert!(lex.bool().unwrap_err().is_eof());
+    }
+}

@@ -1,0 +1,473 @@
+//! Numbers: RFC 8259 grammar, exact integers of every width (overflow is an error), and floats
+//! correctly rounded (the same bits as `str::parse::<f64>`).
+
+use super::Lexer;
+use crate::error::{Error, ErrorCode, Found, Result};
+
+/// A JSON number as `serde_json::Number` holds it: non-negative integers as `U64`, negative
+/// ones as `I64`, everything else (fractions, exponents, `-0`, integers beyond 64 bits) as `F64`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Number {
+    U64(u64),
+    I64(i64),
+    F64(f64),
+}
+
+/// What one pass over a number token learned.
+struct Scan {
+    start: usize,
+    negative: bool,
+    /// No fraction and no exponent.
+    integral: bool,
+    /// The leading digits, as long as they fit in a u64.
+    mantissa: u64,
+    /// More digits than fit in `mantissa`.
+    overflow: bool,
+    /// Power of ten to apply to `mantissa` (meaningful only without overflow).
+    exp10: i64,
+}
+
+/// Powers of ten exactly representable in an f64.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+impl<'de> Lexer<'de> {
+    #[inline]
+    fn digit_at(&self, at: usize) -> Option<u8> {
+        match self.input.get(at) {
+            Some(&b @ b'0'..=b'9') => Some(b - b'0'),
+            _ => None,
+        }
+    }
+
+    /// Scans a number token starting at the current byte (whitespace already skipped).
+    #[inline]
+    fn scan_number(&mut self, expected: &'static str) -> Result<Scan> {
+        let start = self.pos;
+        let mut pos = self.pos;
+        let negative = self.input.get(pos) == Some(&b'-');
+        if negative {
+            pos += 1;
+        } else if self.digit_at(pos).is_none() {
+            let b = self.input[pos];
+            return Err(self.invalid_type(b, expected));
+        }
+        let mut mantissa: u64 = 0;
+        let mut overflow = false;
+        match self.digit_at(pos) {
+            Some(0) => {
+                pos += 1;
+                if self.digit_at(pos).is_some() {
+                    return Err(Error::at_offset(ErrorCode::InvalidNumber, self.input, pos));
+                }
+            }
+            Some(_) => {
+                while let Some(d) = self.digit_at(pos) {
+                    if !overflow {
+                        match mantissa
+                            .checked_mul(10)
+                            .and_then(|m| m.checked_add(d as u64))
+                        {
+                            Some(m) => mantissa = m,
+                            None => overflow = true,
+                        }
+                    }
+                    pos += 1;
+                }
+            }
+            None => return Err(self.number_error(pos)),
+        }
+        let mut integral = true;
+        let mut exp10: i64 = 0;
+        if self.input.get(pos) == Some(&b'.') {
+            integral = false;
+            pos += 1;
+            if self.digit_at(pos).is_none() {
+                return Err(self.number_error(pos));
+            }
+            while let Some(d) = self.digit_at(pos) {
+                if !overflow {
+                    match mantissa
+                        .checked_mul(10)
+                        .and_then(|m| m.checked_add(d as u64))
+                    {
+                        Some(m) => {
+                            mantissa = m;
+                            exp10 -= 1;
+                        }
+                        None => overflow = true,
+                    }
+                }
+                pos += 1;
+            }
+        }
+        if matches!(self.input.get(pos), Some(b'e' | b'E')) {
+            integral = false;
+            pos += 1;
+            let exp_negative = match self.input.get(pos) {
+                Some(b'-') => {
+                    pos += 1;
+                    true
+                }
+                Some(b'+') => {
+                    pos += 1;
+                    false
+                }
+                _ => false,
+            };
+            if self.digit_at(pos).is_none() {
+                return Err(self.number_error(pos));
+            }
+            let mut exp: i64 = 0;
+            while let Some(d) = self.digit_at(pos) {
+                // Saturate: any exponent this large is out of range or zero anyway.
+                exp = (exp * 10 + d as i64).min(1 << 40);
+                pos += 1;
+            }
+            exp10 += if exp_negative { -exp } else { exp };
+        }
+        self.pos = pos;
+        Ok(Scan {
+            start,
+            negative,
+            integral,
+            mantissa,
+            overflow,
+            exp10,
+        })
+    }
+
+    #[cold]
+    fn number_error(&self, at: usize) -> Error {
+        let code = if at >= self.input.len() {
+            ErrorCode::EofWhileParsing
+        } else {
+            ErrorCode::InvalidNumber
+        };
+        Error::at_offset(code, self.input, at)
+    }
+
+    #[cold]
+    fn number_type_error(&self, scan: &Scan, expected: &'static str) -> Error {
+        let code = if scan.integral && !(scan.negative && scan.mantissa == 0 && !scan.overflow) {
+            ErrorCode::NumberOutOfRange(expected)
+        } else {
+            // A fraction, an exponent or `-0`: serde_json reads these as floats.
+            ErrorCode::InvalidType {
+                found: Found::Float,
+                expected: expected.into(),
+            }
+        };
+        Error::at_offset(code, self.input, scan.start)
+    }
+
+    fn token_text(&self, scan: &Scan) -> &str {
+        // The token was checked against the number grammar: ASCII only, so this cannot fail.
+        std::str::from_utf8(&self.input[scan.start..self.pos]).unwrap_or("")
+    }
+
+    /// Decodes an unsigned 64-bit integer.
+    #[inline]
+    pub fn u64(&mut self) -> Result<u64> {
+        self.unsigned("u64", u64::MAX)
+    }
+
+    /// Decodes a signed 64-bit integer.
+    #[inline]
+    pub fn i64(&mut self) -> Result<i64> {
+        self.signed("i64", i64::MIN, i64::MAX)
+    }
+
+    /// Decodes an unsigned integer no larger than `max`; `ty` names the target in errors.
+    #[inline]
+    pub fn unsigned(&mut self, ty: &'static str, max: u64) -> Result<u64> {
+        self.peek()?;
+        let scan = self.scan_number(ty)?;
+        if scan.integral && !scan.negative && !scan.overflow && scan.mantissa <= max {
+            Ok(scan.mantissa)
+        } else if scan.integral && (scan.mantissa != 0 || scan.overflow) {
+            Err(Error::at_offset(
+                ErrorCode::NumberOutOfRange(ty),
+                self.input,
+                scan.start,
+            ))
+        } else {
+            Err(self.number_type_error(&scan, ty))
+        }
+    }
+
+    /// Decodes a signed integer in `min..=max`; `ty` names the target in errors.
+    #[inline]
+    pub fn signed(&mut self, ty: &'static str, min: i64, max: i64) -> Result<i64> {
+        self.peek()?;
+        let scan = self.scan_number(ty)?;
+        if scan.integral && !scan.overflow {
+            if !scan.negative && scan.mantissa <= max as u64 {
+                return Ok(scan.mantissa as i64);
+            }
+            if scan.negative && scan.mantissa != 0 && scan.mantissa <= min.unsigned_abs() {
+                return Ok((scan.mantissa as i64).wrapping_neg());
+            }
+        }
+        Err(self.number_type_error(&scan, ty))
+    }
+
+    /// Decodes an unsigned 128-bit integer.
+    pub fn u128(&mut self) -> Result<u128> {
+        self.peek()?;
+        let scan = self.scan_number("u128")?;
+        if scan.integral && !scan.negative {
+            if !scan.overflow {
+                return Ok(scan.mantissa as u128);
+            }
+            if let Ok(v) = self.token_text(&scan).parse::<u128>() {
+                return Ok(v);
+            }
+        }
+        Err(self.number_type_error(&scan, "u128"))
+    }
+
+    /// Decodes a signed 128-bit integer (`-0` is accepted as 0, as serde_json does).
+    pub fn i128(&mut self) -> Result<i128> {
+        self.peek()?;
+        let scan = self.scan_number("i128")?;
+        if scan.integral {
+            if !scan.overflow {
+                let magnitude = scan.mantissa as i128;
+                return Ok(if scan.negative { -magnitude } else { magnitude });
+            }
+            if let Ok(v) = self.token_text(&scan).parse::<i128>() {
+                return Ok(v);
+            }
+            return Err(Error::at_offset(
+                ErrorCode::NumberOutOfRange("i128"),
+                self.input,
+                scan.start,
+            ));
+        }
+        Err(self.number_type_error(&scan, "i128"))
+    }
+
+    /// Decodes an f64, correctly rounded; integers are accepted too. Values beyond f64's range
+    /// are an error; values below its smallest subnormal round to zero.
+    #[inline]
+    pub fn f64(&mut self) -> Result<f64> {
+        self.peek()?;
+        let scan = self.scan_number("f64")?;
+        self.scan_to_f64(&scan)
+    }
+
+    #[inline]
+    fn scan_to_f64(&self, scan: &Scan) -> Result<f64> {
+        if !scan.overflow && scan.mantissa <= 1 << 53 && (-22..=22).contains(&scan.exp10) {
+            // Clinger's fast path: the mantissa and the power of ten are exact, so one IEEE
+            // multiplication or division rounds correctly.
+            let m = scan.mantissa as f64;
+            let v = if scan.exp10 >= 0 {
+                m * POW10[scan.exp10 as usize]
+            } else {
+                m / POW10[(-scan.exp10) as usize]
+            };
+            return Ok(if scan.negative { -v } else { v });
+        }
+        self.slow_f64(scan)
+    }
+
+    #[cold]
+    fn slow_f64(&self, scan: &Scan) -> Result<f64> {
+        match self.token_text(scan).parse::<f64>() {
+            Ok(v) if v.is_finite() => Ok(v),
+            _ => Err(Error::at_offset(
+                ErrorCode::NumberOutOfRange("f64"),
+                self.input,
+                scan.start,
+            )),
+        }
+    }
+
+    /// Decodes an f32, correctly rounded from the decimal text (not through an f64).
+    pub fn f32(&mut self) -> Result<f32> {
+        self.peek()?;
+        let scan = self.scan_number("f32")?;
+        if !scan.overflow && scan.mantissa <= 1 << 24 && (-10..=10).contains(&scan.exp10) {
+            const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
+            let m = scan.mantissa as f32;
+            let v = if scan.exp10 >= 0 {
+                m * POW10_F32[scan.exp10 as usize]
+            } else {
+                m / POW10_F32[(-scan.exp10) as usize]
+            };
+            return Ok(if scan.negative { -v } else { v });
+        }
+        match self.token_text(&scan).parse::<f32>() {
+            Ok(v) if v.is_finite() => Ok(v),
+            _ => Err(Error::at_offset(
+                ErrorCode::NumberOutOfRange("f32"),
+                self.input,
+                scan.start,
+            )),
+        }
+    }
+
+    /// Decodes any number the way `serde_json::Value` holds it.
+    pub fn number(&mut self) -> Result<Number> {
+        self.peek()?;
+        let scan = self.scan_number("a number")?;
+        if scan.integral && !scan.overflow {
+            if !scan.negative {
+                return Ok(Number::U64(scan.mantissa));
+            }
+            if scan.mantissa != 0 && scan.mantissa <= 1 << 63 {
+                return Ok(Number::I64((scan.mantissa as i64).wrapping_neg()));
+            }
+        }
+        self.scan_to_f64(&scan).map(Number::F64)
+    }
+
+    /// Skips a number token, checking its grammar.
+    pub(crate) fn skip_number(&mut self) -> Result<()> {
+        self.scan_number("a number").map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one<T>(input: &str, f: impl FnOnce(&mut Lexer) -> Result<T>) -> Result<T> {
+        let mut lex = Lexer::new(input.as_bytes());
+        let v = f(&mut lex)?;
+        lex.end()?;
+        Ok(v)
+    }
+
+    #[test]
+    fn integers_are_exact_at_their_bounds() {
+        assert_eq!(one("18446744073709551615", |l| l.u64()).unwrap(), u64::MAX);
+        assert!(one("18446744073709551616", |l| l.u64()).is_err());
+        assert_eq!(one("-9223372036854775808", |l| l.i64()).unwrap(), i64::MIN);
+        assert_eq!(one("9223372036854775807", |l| l.i64()).unwrap(), i64::MAX);
+        assert!(one("9223372036854775808", |l| l.i64()).is_err());
+        assert!(one("-9223372036854775809", |l| l.i64()).is_err());
+        let u128_max = u128::MAX.to_string();
+        assert_eq!(one(&u128_max, |l| l.u128()).unwrap(), u128::MAX);
+        assert!(one(&format!("{u128_max}0"), |l| l.u128()).is_err());
+        let i128_min = i128::MIN.to_string();
+        assert_eq!(one(&i128_min, |l| l.i128()).unwrap(), i128::MIN);
+        assert!(one("-1", |l| l.u64()).is_err());
+        assert!(one("1.0", |l| l.u64()).is_err());
+        assert!(one("1e2", |l| l.i64()).is_err());
+    }
+
+    #[test]
+    fn negative_zero_follows_serde_json() {
+        assert!(one("-0", |l| l.i64()).is_err());
+        assert!(one("-0", |l| l.u64()).is_err());
+        assert!(one("-0", |l| l.u128()).is_err());
+        assert_eq!(one("-0", |l| l.i128()).unwrap(), 0);
+        let v = one("-0", |l| l.f64()).unwrap();
+        assert!(v == 0.0 && v.is_sign_negative());
+        assert!(matches!(one("-0", |l| l.number()).unwrap(), Number::F64(v) if v.is_sign_negative()));
+    }
+
+    #[test]
+    fn malformed_numbers_are_rejected() {
+        for bad in ["01", "-", "1.", ".5", "+1", "1e", "1e+", "-a", "0x1", "1.e5", "--1", "1ee2"] {
+            assert!(one(bad, |l| l.f64()).is_err(), "{bad}");
+            assert!(one(bad, |l| l.skip_value()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn floats_are_correctly_rounded() {
+        let cases = [
+            "0.1",
+            "1e23",
+            "2.2250738585072011e-308",
+            "2.2250738585072014e-308",
+            "4.9406564584124654e-324",
+            "1.7976931348623157e308",
+            "9007199254740993",
+            "123456789012345678901234567890",
+            "-1e-400",
+            "0.30000000000000004",
+            "3.141592653589793238462643383279",
+            "1E+2",
+            "1e-7",
+        ];
+        for text in cases {
+            let expected: f64 = text.parse().unwrap();
+            let got = one(text, |l| l.f64()).unwrap();
+            assert_eq!(got.to_bits(), expected.to_bits(), "{text}");
+        }
+        let long = format!("1{}", "7".repeat(300));
+        assert_eq!(one(&long, |l| l.f64()).unwrap(), long.parse::<f64>().unwrap());
+        // A 1,000-digit integer is beyond every numeric type.
+        let huge = format!("1{}", "0".repeat(1000));
+        assert!(one(&huge, |l| l.f64()).is_err());
+        assert!(one(&huge, |l| l.u128()).is_err());
+        assert!(one(&huge, |l| l.i64()).is_err());
+        assert!(one(&huge, |l| l.skip_value()).is_ok());
+        let long_mantissa = format!("0.{}1", "0".repeat(1000));
+        assert_eq!(
+            one(&long_mantissa, |l| l.f64()).unwrap(),
+            long_mantissa.parse::<f64>().unwrap()
+        );
+    }
+
+    #[test]
+    fn out_of_range_floats_are_errors() {
+        assert!(one("1e400", |l| l.f64()).is_err());
+        assert!(one("-1e400", |l| l.number()).is_err());
+        assert!(one("3.4028236e38", |l| l.f32()).is_err());
+        assert_eq!(one("3.4028235e38", |l| l.f32()).unwrap(), f32::MAX);
+    }
+
+    #[test]
+    fn numbers_classify_as_serde_json_does() {
+        assert_eq!(one("5", |l| l.number()).unwrap(), Number::U64(5));
+        assert_eq!(one("-5", |l| l.number()).unwrap(), Number::I64(-5));
+        assert_eq!(one("5.0", |l| l.number()).unwrap(), Number::F64(5.0));
+        assert_eq!(
+            one("18446744073709551616", |l| l.number()).unwrap(),
+            Number::F64(18446744073709551616.0)
+        );
+    }
+
+    #[test]
+    fn random_decimal_strings_match_std() {
+        // A small deterministic LCG: many mantissa/exponent shapes, including the fast path's edges.
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state >> 11
+        };
+        for _ in 0..20_000 {
+            let digits = 1 + next() % 25;
+            let mut text = String::new();
+            if next() % 2 == 0 {
+                text.push('-');
+            }
+            for i in 0..digits {
+                let d = if i == 0 { 1 + next() % 9 } else { next() % 10 };
+                text.push(char::from(b'0' + d as u8));
+            }
+            if next() % 2 == 0 {
+                let split = 1 + (next() % digits) as usize;
+                if split < text.len() && text.as_bytes()[split - 1] != b'-' {
+                    text.insert(split, '.');
+                }
+            }
+            if next() % 2 == 0 {
+                text.push_str(&format!("e{}", next() as i64 % 330 - 20));
+            }
+            let expected: f64 = text.parse().unwrap();
+            match one(&text, |l| l.f64()) {
+                Ok(v) => assert_eq!(v.to_bits(), expected.to_bits(), "{text}"),
+                Err(_) => assert!(expected.is_infinite(), "{text}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,354 @@
+//! Strings: borrowed from the input when escape-free, unescaped into the scratch buffer otherwise;
+//! every `\u` form and surrogate pair, lone surrogates rejected, raw UTF-8 validated.
+
+use std::borrow::Cow;
+use std::ops::Deref;
+
+use super::Lexer;
+use crate::error::{Error, ErrorCode, Result};
+use crate::swar;
+
+/// Where the bytes of a scanned string are: in the input, or in the lexer's scratch buffer.
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Scanned {
+    Input(usize, usize),
+    Scratch,
+}
+
+/// A decoded string: borrowed from the input (no escapes) or from the lexer's scratch buffer.
+#[derive(Debug)]
+pub enum Str<'de, 's> {
+    Borrowed(&'de str),
+    Copied(&'s str),
+}
+
+impl Deref for Str<'_, '_> {
+    type Target = str;
+    #[inline]
+    fn deref(&self) -> &str {
+        match self {
+            Str::Borrowed(s) => s,
+            Str::Copied(s) => s,
+        }
+    }
+}
+
+impl<'de> Lexer<'de> {
+    /// Decodes a string value (after whitespace), borrowed when it has no escapes.
+    #[inline]
+    pub fn str(&mut self) -> Result<Str<'de, '_>> {
+        let b = self.peek()?;
+        if b != b'"' {
+            return Err(self.invalid_type(b, "a string"));
+        }
+        self.pos += 1;
+        let scanned = self.scan_str()?;
+        Ok(self.str_of(scanned))
+    }
+
+    /// Decodes a string value as `Cow`: borrowed from the input when it has no escapes.
+    #[inline]
+    pub fn str_cow(&mut self) -> Result<Cow<'de, str>> {
+        let b = self.peek()?;
+        if b != b'"' {
+            return Err(self.invalid_type(b, "a string"));
+        }
+        self.pos += 1;
+        let scanned = self.scan_str()?;
+        Ok(self.str_cow_of(scanned))
+    }
+
+    /// Decodes a string value into the raw, unescaped bytes (borrowed or scratch).
+    #[inline]
+    pub fn str_bytes_value(&mut self) -> Result<&[u8]> {
+        let b = self.peek()?;
+        if b != b'"' {
+            return Err(self.invalid_type(b, "a string"));
+        }
+        self.pos += 1;
+        let scanned = self.scan_str()?;
+        Ok(self.str_bytes(scanned))
+    }
+
+    #[inline]
+    pub(crate) fn str_bytes(&self, scanned: Scanned) -> &[u8] {
+        match scanned {
+            Scanned::Input(start, end) => &self.input[start..end],
+            Scanned::Scratch => &self.scratch,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn str_of(&self, scanned: Scanned) -> Str<'de, '_> {
+        match scanned {
+            // SAFETY: `scan_str` validated these bytes as UTF-8 (or the input came from a
+            // `&str`, and the span lies between two ASCII quotes, so on char boundaries).
+            Scanned::Input(start, end) => {
+                Str::Borrowed(unsafe { std::str::from_utf8_unchecked(&self.input[start..end]) })
+            }
+            // SAFETY: the scratch holds validated UTF-8 chunks and chars encoded by `char::encode_utf8`.
+            Scanned::Scratch => Str::Copied(unsafe { std::str::from_utf8_unchecked(&self.scratch) }),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn str_cow_of(&self, scanned: Scanned) -> Cow<'de, str> {
+        match self.str_of(scanned) {
+            Str::Borrowed(s) => Cow::Borrowed(s),
+            Str::Copied(s) => Cow::Owned(s.to_owned()),
+        }
+    }
+
+    /// Scans a string whose opening quote was consumed; leaves the lexer after the closing quote.
+    #[inline]
+    pub(crate) fn scan_str(&mut self) -> Result<Scanned> {
+        let start = self.pos;
+        let (end, non_ascii) = swar::find_string_end(self.input, start);
+        match self.input.get(end) {
+            Some(b'"') => {
+                if non_ascii && self.validate_utf8 {
+                    self.validate_utf8_span(start, end)?;
+                }
+                self.pos = end + 1;
+                Ok(Scanned::Input(start, end))
+            }
+            _ => self.scan_str_slow::<true>(start, end, non_ascii),
+        }
+    }
+
+    /// Skips a string whose opening quote was consumed, validating it without copying.
+    #[inline]
+    pub(crate) fn skip_str(&mut self) -> Result<()> {
+        let start = self.pos;
+        let (end, non_ascii) = swar::find_string_end(self.input, start);
+        match self.input.get(end) {
+            Some(b'"') => {
+                if non_ascii && self.validate_utf8 {
+                    self.validate_utf8_span(start, end)?;
+                }
+                self.pos = end + 1;
+                Ok(())
+            }
+            _ => self.scan_str_slow::<false>(start, end, non_ascii).map(|_| ()),
+        }
+    }
+
+    /// The string has an escape (or is malformed) at `end`. With `COPY`, builds the unescaped
+    /// text in the scratch buffer.
+    #[cold]
+    fn scan_str_slow<const COPY: bool>(
+        &mut self,
+        start: usize,
+        mut end: usize,
+        mut non_ascii: bool,
+    ) -> Result<Scanned> {
+        if COPY {
+            self.scratch.clear();
+        }
+        let mut chunk_start = start;
+        loop {
+            if non_ascii && self.validate_utf8 {
+                self.validate_utf8_span(chunk_start, end)?;
+            }
+            if COPY {
+                self.scratch
+                    .extend_from_slice(&self.input[chunk_start..end]);
+            }
+            match self.input.get(end) {
+                Some(b'"') => {
+                    self.pos = end + 1;
+                    return Ok(Scanned::Scratch);
+                }
+                Some(b'\\') => {
+                    self.pos = end + 1;
+                    self.unescape::<COPY>()?;
+                }
+                Some(_) => {
+                    return Err(Error::at_offset(
+                        ErrorCode::ControlCharacterInString,
+                        self.input,
+                        end,
+                    ))
+                }
+                None => {
+                    return Err(Error::at_offset(
+                        ErrorCode::EofWhileParsing,
+                        self.input,
+                        end,
+                    ))
+                }
+            }
+            chunk_start = self.pos;
+            (end, non_ascii) = swar::find_string_end(self.input, chunk_start);
+        }
+    }
+
+    #[cold]
+    fn validate_utf8_span(&self, start: usize, end: usize) -> Result<()> {
+        match std::str::from_utf8(&self.input[start..end]) {
+            Ok(_) => Ok(()),
+            Err(err) => Err(Error::at_offset(
+                ErrorCode::InvalidUtf8,
+                self.input,
+                start + err.valid_up_to(),
+            )),
+        }
+    }
+
+    /// Decodes the escape after a `\` (the lexer is on the byte after it).
+    fn unescape<const COPY: bool>(&mut self) -> Result<()> {
+        let Some(&b) = self.input.get(self.pos) else {
+            return Err(self.error(ErrorCode::EofWhileParsing));
+        };
+        let byte = match b {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            b'/' => b'/',
+            b'b' => 0x08,
+            b'f' => 0x0C,
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'u' => {
+                self.pos += 1;
+                let c = self.unicode_escape()?;
+                if COPY {
+                    let mut buf = [0u8; 4];
+                    self.scratch
+                        .extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+                return Ok(());
+            }
+            _ => return Err(self.error(ErrorCode::InvalidEscape)),
+        };
+        self.pos += 1;
+        if COPY {
+            self.scratch.push(byte);
+        }
+        Ok(())
+    }
+
+    /// Reads `XXXX` (after `\u`), and a following `\uXXXX` low surrogate when the first is a
+    /// high one.
+    fn unicode_escape(&mut self) -> Result<char> {
+        let escape_start = self.pos - 2;
+        let first = self.hex4()?;
+        let code = match first {
+            0xD800..=0xDBFF => {
+                if self.input.get(self.pos..self.pos + 2) != Some(b"\\u") {
+                    return Err(self.lone_surrogate(escape_start));
+                }
+                self.pos += 2;
+                let second = self.hex4()?;
+                if !(0xDC00..=0xDFFF).contains(&second) {
+                    return Err(self.lone_surrogate(escape_start));
+                }
+                0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            }
+            0xDC00..=0xDFFF => return Err(self.lone_surrogate(escape_start)),
+            _ => first,
+        };
+        Ok(char::from_u32(code).expect("surrogates were excluded above"))
+    }
+
+    #[cold]
+    fn lone_surrogate(&self, at: usize) -> Error {
+        Error::at_offset(ErrorCode::LoneSurrogate, self.input, at)
+    }
+
+    fn hex4(&mut self) -> Result<u32> {
+        let mut value = 0u32;
+        for _ in 0..4 {
+            let Some(&b) = self.input.get(self.pos) else {
+                return Err(self.error(ErrorCode::EofWhileParsing));
+            };
+            let digit = match b {
+                b'0'..=b'9' => b - b'0',
+                b'a'..=b'f' => b - b'a' + 10,
+                b'A'..=b'F' => b - b'A' + 10,
+                _ => return Err(self.error(ErrorCode::InvalidEscape)),
+            };
+            value = value * 16 + digit as u32;
+            self.pos += 1;
+        }
+        Ok(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Category;
+
+    fn decode(input: &[u8]) -> Result<String> {
+        let mut lex = Lexer::new(input);
+        let s = lex.str()?.to_string();
+        lex.end()?;
+        Ok(s)
+    }
+
+    #[test]
+    fn escape_free_strings_are_borrowed() {
+        let mut lex = Lexer::new(br#""hello, world""#);
+        assert!(matches!(lex.str().unwrap(), Str::Borrowed("hello, world")));
+    }
+
+    #[test]
+    fn every_escape_decodes() {
+        assert_eq!(
+            decode(br#""\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\ud83d\ude00x""#).unwrap(),
+            "\"\\/\u{8}\u{c}\n\r\tAé€😀x"
+        );
+    }
+
+    #[test]
+    fn lone_surrogates_are_rejected() {
+        for bad in [
+            &br#""\ud800""#[..],
+            br#""\ud800x""#,
+            br#""\udc00""#,
+            br#""\ud800\u0041""#,
+            br#""\ud800\ud800""#,
+        ] {
+            let err = decode(bad).unwrap_err();
+            assert!(err.message().contains("surrogate"), "{err}");
+            assert_eq!(err.column(), 2);
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_is_rejected_where_it_is() {
+        for (bad, column) in [
+            (&b"\"ab\xC0\xAF\""[..], 4),     // overlong
+            (b"\"\xED\xA0\x80\"", 2),        // surrogate encoded in UTF-8
+            (b"\"abc\xE2\x82\"", 5),         // truncated
+            (b"\"x\\n\xFF\"", 5),            // after an escape
+        ] {
+            let err = decode(bad).unwrap_err();
+            assert_eq!(err.message(), "invalid UTF-8 in string");
+            assert_eq!(err.column(), column, "{err}");
+        }
+        assert_eq!(decode("\"é😀\"".as_bytes()).unwrap(), "é😀");
+    }
+
+    #[test]
+    fn controls_bad_escapes_and_eof_are_errors() {
+        assert_eq!(
+            decode(b"\"a\x01\"").unwrap_err().message(),
+            "control character (U+0000 to U+001F) in string"
+        );
+        assert_eq!(decode(br#""\x""#).unwrap_err().message(), "invalid escape");
+        assert_eq!(decode(br#""\u12G4""#).unwrap_err().message(), "invalid escape");
+        assert_eq!(decode(br#""abc"#).unwrap_err().category(), Category::Eof);
+        assert_eq!(decode(br#""\u12"#).unwrap_err().category(), Category::Eof);
+        assert_eq!(decode(br#""\"#).unwrap_err().category(), Category::Eof);
+    }
+
+    #[test]
+    fn skipping_validates_like_decoding() {
+        for input in [&b"\"a\\q\""[..], b"\"\\ud800\"", b"\"\xC0\"", b"\"\x1f\""] {
+            let mut lex = Lexer::new(input);
+            assert!(lex.skip_value().is_err());
+        }
+    }
+}

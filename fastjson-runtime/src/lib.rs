@@ -1,0 +1,26 @@
+//! fastjson's runtime: the lexer, the writer, the `Encode`/`Decode` traits, std impls and the
+//! top-level functions. Generated code (from `#[derive(FastJson)]` or the offline generator)
+//! calls only what this crate exports.
+
+mod api;
+mod error;
+mod escape;
+mod impls;
+mod lexer;
+mod swar;
+mod traits;
+mod writer;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use api::{
+    encode_into, encode_into_pretty, from_reader, from_slice, from_str, to_string,
+    to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, Decoder,
+};
+pub use error::{Category, Error, Found, Result};
+pub use escape::quoted;
+pub use impls::{DecodeKey, EncodeKey};
+pub use lexer::{Lexer, Mark, Number, Str, DEFAULT_MAX_DEPTH};
+pub use traits::{Decode, DecodeFields, DecodeOwned, Encode, EncodeFields, IsEmpty};
+pub use writer::{Compact, Format, HtmlSafe, Pretty, Writer};

@@ -1,0 +1,109 @@
+//! Portable eight-bytes-at-a-time scanning kernels (SWAR) shared by the lexer and the escaper.
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// High bit set in each byte of `word` that is zero. Exact for the lowest such byte (borrows only
+/// propagate upwards), which is all the callers use.
+#[inline(always)]
+fn zero_bytes(word: u64) -> u64 {
+    word.wrapping_sub(ONES) & !word & HIGHS
+}
+
+/// High bit set in the bytes of `word` that are `"`, `\` or below 0x20 (lowest one exact).
+#[inline(always)]
+fn special_bytes(word: u64) -> u64 {
+    let quote = zero_bytes(word ^ (ONES * b'"' as u64));
+    let backslash = zero_bytes(word ^ (ONES * b'\\' as u64));
+    let control = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
+    quote | backslash | control
+}
+
+#[inline(always)]
+fn load(bytes: &[u8], at: usize) -> u64 {
+    let chunk: [u8; 8] = bytes[at..at + 8].try_into().expect("eight bytes");
+    u64::from_le_bytes(chunk)
+}
+
+/// Index of the first byte at or after `from` that is `"`, `\` or a control character, or
+/// `bytes.len()` when there is none.
+#[inline]
+pub(crate) fn find_escape(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i + 8 <= bytes.len() {
+        let mask = special_bytes(load(bytes, i));
+        if mask != 0 {
+            return i + (mask.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            return i;
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// Like [`find_escape`], and also reports whether any byte before the returned index (or in
+/// the words scanned) is non-ASCII, so that the caller validates UTF-8 only when it must.
+#[inline]
+pub(crate) fn find_string_end(bytes: &[u8], from: usize) -> (usize, bool) {
+    let mut i = from;
+    let mut high = 0u64;
+    while i + 8 <= bytes.len() {
+        let word = load(bytes, i);
+        high |= word;
+        let mask = special_bytes(word);
+        if mask != 0 {
+            return (
+                i + (mask.trailing_zeros() / 8) as usize,
+                high & HIGHS != 0,
+            );
+        }
+        i += 8;
+    }
+    let mut non_ascii = high & HIGHS != 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            return (i, non_ascii);
+        }
+        non_ascii |= b >= 0x80;
+        i += 1;
+    }
+    (bytes.len(), non_ascii)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive(bytes: &[u8], from: usize) -> usize {
+        (from..bytes.len())
+            .find(|&i| matches!(bytes[i], b'"' | b'\\') || bytes[i] < 0x20)
+            .unwrap_or(bytes.len())
+    }
+
+    #[test]
+    fn kernels_agree_with_the_naive_scan_for_every_byte_and_offset() {
+        for special in 0u8..=255 {
+            for len in 0..20 {
+                for at in 0..len {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = special;
+                    for from in 0..=len {
+                        assert_eq!(find_escape(&bytes, from), naive(&bytes, from));
+                        let (end, non_ascii) = find_string_end(&bytes, from);
+                        assert_eq!(end, naive(&bytes, from));
+                        if special >= 0x80 && at >= from && at < end {
+                            assert!(non_ascii, "missed non-ASCII byte at {at}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

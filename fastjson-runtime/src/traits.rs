@@ -1,0 +1,66 @@
+//! The traits generated code implements: `Encode`, `Decode<'de>`, the flatten pair
+//! `EncodeFields`/`DecodeFields<'de>`, and `IsEmpty` for `omitempty`.
+
+use std::borrow::Cow;
+
+use crate::error::Result;
+use crate::lexer::Lexer;
+use crate::writer::{Format, Writer};
+
+/// A type that writes itself as JSON.
+///
+/// Encoding is infallible: every value of every type the runtime and the derive support has a
+/// JSON form (non-finite floats become `null`, as in serde_json).
+pub trait Encode {
+    /// Appends the JSON form of `self` to the writer.
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>);
+}
+
+/// A type that reads itself from JSON borrowed for `'de`.
+pub trait Decode<'de>: Sized {
+    /// Decodes one value from the lexer (leading whitespace allowed).
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self>;
+
+    /// The value of a struct field that is absent from the object: `Some(None)` for `Option<T>`,
+    /// `None` (a missing-field error) for everything else, as serde_derive does.
+    #[inline]
+    fn decode_missing() -> Option<Self> {
+        None
+    }
+}
+
+/// A type that decodes from any input lifetime: it owns all its data.
+pub trait DecodeOwned: for<'de> Decode<'de> {}
+impl<T> DecodeOwned for T where T: for<'de> Decode<'de> {}
+
+/// A type whose JSON form is an object, able to write its entries into an enclosing object
+/// (`#[serde(flatten)]`).
+pub trait EncodeFields {
+    /// Writes this value's `key: value` entries. `first` is true until the enclosing object has
+    /// an entry; implementations set it to false once they write one.
+    fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool);
+}
+
+/// A type that can be decoded from some of the keys of an enclosing object
+/// (`#[serde(flatten)]`): the enclosing decoder offers each key it does not know itself.
+pub trait DecodeFields<'de>: Sized {
+    /// Partial state while the enclosing object is read.
+    type Builder: Default;
+
+    /// If `key` belongs to this type, decodes its value from `lex` and returns `Ok(true)`;
+    /// otherwise leaves `lex` untouched and returns `Ok(false)`. Maps accept every key.
+    fn decode_field(
+        builder: &mut Self::Builder,
+        key: &Cow<'de, str>,
+        lex: &mut Lexer<'de>,
+    ) -> Result<bool>;
+
+    /// Called after the enclosing object's `}`: builds the value or reports a missing field.
+    fn finish(builder: Self::Builder, lex: &Lexer<'de>) -> Result<Self>;
+}
+
+/// The "empty value" test of `omitempty` (easyjson's `omit_empty`): `false`, zero, `""`,
+/// `None`, and empty collections are empty.
+pub trait IsEmpty {
+    fn is_empty_value(&self) -> bool;
+}

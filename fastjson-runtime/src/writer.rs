@@ -1,0 +1,406 @@
+//! `Writer` and the `Format` seam: one encoder, two layouts (compact and pretty), optional HTML-safe escaping.
+
+use crate::escape;
+
+/// Layout of the output: where commas, newlines and indentation go.
+///
+/// Generated code is generic over `F`, so the compact path compiles to straight-line pushes and the
+/// pretty path pays for its indentation only when asked for.
+pub trait Format {
+    /// Escape `<`, `>`, `&`, U+2028 and U+2029 as `\u` sequences (safe to embed in HTML).
+    const HTML_SAFE: bool = false;
+    fn begin_object(&mut self, out: &mut Vec<u8>);
+    fn end_object(&mut self, out: &mut Vec<u8>);
+    fn begin_array(&mut self, out: &mut Vec<u8>);
+    fn end_array(&mut self, out: &mut Vec<u8>);
+    /// Before a key: the separator from the previous entry (if any).
+    fn before_key(&mut self, out: &mut Vec<u8>, first: bool);
+    /// Between a key and its value.
+    fn after_key(&mut self, out: &mut Vec<u8>);
+    /// Before an array element: the separator from the previous one (if any).
+    fn before_item(&mut self, out: &mut Vec<u8>, first: bool);
+}
+
+/// The compact layout: no whitespace at all, as `serde_json::to_vec`.
+#[derive(Default, Clone, Copy, Debug)]
+pub struct Compact;
+
+impl Format for Compact {
+    #[inline(always)]
+    fn begin_object(&mut self, out: &mut Vec<u8>) {
+        out.push(b'{');
+    }
+    #[inline(always)]
+    fn end_object(&mut self, out: &mut Vec<u8>) {
+        out.push(b'}');
+    }
+    #[inline(always)]
+    fn begin_array(&mut self, out: &mut Vec<u8>) {
+        out.push(b'[');
+    }
+    #[inline(always)]
+    fn end_array(&mut self, out: &mut Vec<u8>) {
+        out.push(b']');
+    }
+    #[inline(always)]
+    fn before_key(&mut self, out: &mut Vec<u8>, first: bool) {
+        if !first {
+            out.push(b',');
+        }
+    }
+    #[inline(always)]
+    fn after_key(&mut self, out: &mut Vec<u8>) {
+        out.push(b':');
+    }
+    #[inline(always)]
+    fn before_item(&mut self, out: &mut Vec<u8>, first: bool) {
+        if !first {
+            out.push(b',');
+        }
+    }
+}
+
+/// The pretty layout of `serde_json::to_vec_pretty`: two-space indent, `": "` after keys,
+/// `{}` and `[]` for empty containers.
+#[derive(Clone, Debug)]
+pub struct Pretty {
+    indent: &'static [u8],
+    level: usize,
+    has_value: bool,
+}
+
+impl Default for Pretty {
+    fn default() -> Self {
+        Pretty::with_indent(b"  ")
+    }
+}
+
+impl Pretty {
+    /// A pretty layout indenting each level with `indent` (serde_json's default is two spaces).
+    pub fn with_indent(indent: &'static [u8]) -> Self {
+        Pretty {
+            indent,
+            level: 0,
+            has_value: false,
+        }
+    }
+
+    fn newline_and_indent(&self, out: &mut Vec<u8>) {
+        out.push(b'\n');
+        for _ in 0..self.level {
+            out.extend_from_slice(self.indent);
+        }
+    }
+
+    fn open(&mut self, out: &mut Vec<u8>, byte: u8) {
+        self.level += 1;
+        self.has_value = false;
+        out.push(byte);
+    }
+
+    fn close(&mut self, out: &mut Vec<u8>, byte: u8) {
+        self.level -= 1;
+        if self.has_value {
+            self.newline_and_indent(out);
+        }
+        out.push(byte);
+        // Closing a container completes a value of the enclosing one.
+        self.has_value = true;
+    }
+
+    fn separator(&mut self, out: &mut Vec<u8>, first: bool) {
+        if !first {
+            out.push(b',');
+        }
+        self.newline_and_indent(out);
+        self.has_value = true;
+    }
+}
+
+impl Format for Pretty {
+    fn begin_object(&mut self, out: &mut Vec<u8>) {
+        self.open(out, b'{');
+    }
+    fn end_object(&mut self, out: &mut Vec<u8>) {
+        self.close(out, b'}');
+    }
+    fn begin_array(&mut self, out: &mut Vec<u8>) {
+        self.open(out, b'[');
+    }
+    fn end_array(&mut self, out: &mut Vec<u8>) {
+        self.close(out, b']');
+    }
+    fn before_key(&mut self, out: &mut Vec<u8>, first: bool) {
+        self.separator(out, first);
+    }
+    fn after_key(&mut self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b": ");
+    }
+    fn before_item(&mut self, out: &mut Vec<u8>, first: bool) {
+        self.separator(out, first);
+    }
+}
+
+/// Wraps a layout and switches on HTML-safe string escaping.
+#[derive(Default, Clone, Debug)]
+pub struct HtmlSafe<F>(pub F);
+
+impl<F: Format> Format for HtmlSafe<F> {
+    const HTML_SAFE: bool = true;
+    #[inline(always)]
+    fn begin_object(&mut self, out: &mut Vec<u8>) {
+        self.0.begin_object(out)
+    }
+    #[inline(always)]
+    fn end_object(&mut self, out: &mut Vec<u8>) {
+        self.0.end_object(out)
+    }
+    #[inline(always)]
+    fn begin_array(&mut self, out: &mut Vec<u8>) {
+        self.0.begin_array(out)
+    }
+    #[inline(always)]
+    fn end_array(&mut self, out: &mut Vec<u8>) {
+        self.0.end_array(out)
+    }
+    #[inline(always)]
+    fn before_key(&mut self, out: &mut Vec<u8>, first: bool) {
+        self.0.before_key(out, first)
+    }
+    #[inline(always)]
+    fn after_key(&mut self, out: &mut Vec<u8>) {
+        self.0.after_key(out)
+    }
+    #[inline(always)]
+    fn before_item(&mut self, out: &mut Vec<u8>, first: bool) {
+        self.0.before_item(out, first)
+    }
+}
+
+/// Appends JSON to a `Vec<u8>`. Every method is infallible: the only failure mode of writing to
+/// memory is running out of it.
+pub struct Writer<'a, F: Format = Compact> {
+    out: &'a mut Vec<u8>,
+    fmt: F,
+}
+
+impl<'a> Writer<'a, Compact> {
+    /// A compact writer appending to `out`.
+    pub fn new(out: &'a mut Vec<u8>) -> Self {
+        Writer { out, fmt: Compact }
+    }
+}
+
+impl<'a, F: Format> Writer<'a, F> {
+    /// A writer appending to `out` with layout `fmt`.
+    pub fn with_format(out: &'a mut Vec<u8>, fmt: F) -> Self {
+        Writer { out, fmt }
+    }
+
+    /// The bytes written so far (including whatever the buffer held before).
+    pub fn buffer(&self) -> &[u8] {
+        self.out
+    }
+
+    /// Reserves room for at least `additional` more bytes.
+    #[inline]
+    pub fn reserve(&mut self, additional: usize) {
+        self.out.reserve(additional);
+    }
+
+    #[inline]
+    pub fn begin_object(&mut self) {
+        self.fmt.begin_object(self.out);
+    }
+
+    #[inline]
+    pub fn end_object(&mut self) {
+        self.fmt.end_object(self.out);
+    }
+
+    #[inline]
+    pub fn begin_array(&mut self) {
+        self.fmt.begin_array(self.out);
+    }
+
+    #[inline]
+    pub fn end_array(&mut self) {
+        self.fmt.end_array(self.out);
+    }
+
+    /// Writes a key given pre-escaped, with its quotes (`"\"user_id\""`), preceded by the
+    /// separator when it is not the first entry, followed by the colon.
+    #[inline]
+    pub fn key(&mut self, first: bool, quoted: &'static str) {
+        self.fmt.before_key(self.out, first);
+        self.out.extend_from_slice(quoted.as_bytes());
+        self.fmt.after_key(self.out);
+    }
+
+    /// Writes a key escaped at run time (map keys).
+    #[inline]
+    pub fn key_str(&mut self, first: bool, key: &str) {
+        self.fmt.before_key(self.out, first);
+        self.str(key);
+        self.fmt.after_key(self.out);
+    }
+
+    /// Starts a key whose text the caller writes next as a JSON string (integer map keys);
+    /// finish with [`Writer::end_key`].
+    #[inline]
+    pub fn begin_key(&mut self, first: bool) {
+        self.fmt.before_key(self.out, first);
+    }
+
+    /// Finishes a key started with [`Writer::begin_key`].
+    #[inline]
+    pub fn end_key(&mut self) {
+        self.fmt.after_key(self.out);
+    }
+
+    /// The separator before an array element.
+    #[inline]
+    pub fn array_item(&mut self, first: bool) {
+        self.fmt.before_item(self.out, first);
+    }
+
+    /// Writes `s` as a JSON string, escaped as serde_json escapes it.
+    #[inline]
+    pub fn str(&mut self, s: &str) {
+        escape::write_escaped_str(self.out, s, F::HTML_SAFE);
+    }
+
+    /// Writes pre-escaped JSON verbatim (the caller guarantees it is valid JSON).
+    #[inline]
+    pub fn raw(&mut self, json: &'static str) {
+        self.out.extend_from_slice(json.as_bytes());
+    }
+
+    /// Writes already-valid JSON text (for `serde_json::value::RawValue`-like uses).
+    #[inline]
+    pub fn raw_str(&mut self, json: &str) {
+        self.out.extend_from_slice(json.as_bytes());
+    }
+
+    #[inline]
+    pub fn null(&mut self) {
+        self.out.extend_from_slice(b"null");
+    }
+
+    #[inline]
+    pub fn bool(&mut self, value: bool) {
+        self.out
+            .extend_from_slice(if value { b"true" } else { b"false" });
+    }
+
+    #[inline]
+    pub fn u64(&mut self, value: u64) {
+        self.out
+            .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    }
+
+    #[inline]
+    pub fn i64(&mut self, value: i64) {
+        self.out
+            .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    }
+
+    #[inline]
+    pub fn u128(&mut self, value: u128) {
+        self.out
+            .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    }
+
+    #[inline]
+    pub fn i128(&mut self, value: i128) {
+        self.out
+            .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    }
+
+    /// Any primitive integer, in decimal.
+    #[inline]
+    pub(crate) fn integer<I: itoa::Integer>(&mut self, value: I) {
+        self.out
+            .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    }
+
+    /// An integer in quotes (integer map keys).
+    #[inline]
+    pub(crate) fn quoted_integer<I: itoa::Integer>(&mut self, value: I) {
+        self.out.push(b'"');
+        self.integer(value);
+        self.out.push(b'"');
+    }
+
+    /// Shortest round-trip form, as serde_json writes it (`1e+25`, `100.0`); NaN and ±inf as `null`.
+    #[inline]
+    pub fn f64(&mut self, value: f64) {
+        if value.is_finite() {
+            self.out
+                .extend_from_slice(zmij::Buffer::new().format_finite(value).as_bytes());
+        } else {
+            self.null();
+        }
+    }
+
+    /// Shortest round-trip form of an `f32`; NaN and ±inf as `null`.
+    #[inline]
+    pub fn f32(&mut self, value: f32) {
+        if value.is_finite() {
+            self.out
+                .extend_from_slice(zmij::Buffer::new().format_finite(value).as_bytes());
+        } else {
+            self.null();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pretty(build: impl FnOnce(&mut Writer<'_, Pretty>)) -> String {
+        let mut out = Vec::new();
+        build(&mut Writer::with_format(&mut out, Pretty::default()));
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn pretty_layout_matches_serde_json() {
+        let text = pretty(|w| {
+            w.begin_object();
+            w.key(true, "\"a\"");
+            w.begin_array();
+            w.array_item(true);
+            w.u64(1);
+            w.array_item(false);
+            w.begin_object();
+            w.end_object();
+            w.end_array();
+            w.key(false, "\"b\"");
+            w.begin_array();
+            w.end_array();
+            w.end_object();
+        });
+        let expected = serde_json::to_string_pretty(
+            &serde_json::json!({"a": [1, {}], "b": []}),
+        )
+        .unwrap();
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn floats_match_serde_json_formatting() {
+        for v in [0.0, -0.0, 1e25, -5.449e25, 100.0, 1e-7, 5e-324, 1e20, f64::MAX, 0.1] {
+            let mut out = Vec::new();
+            Writer::new(&mut out).f64(v);
+            assert_eq!(out, serde_json::to_vec(&v).unwrap(), "{v}");
+        }
+        let mut out = Vec::new();
+        Writer::new(&mut out).f64(f64::NAN);
+        assert_eq!(out, b"null");
+        let mut out = Vec::new();
+        Writer::new(&mut out).f32(f32::MAX);
+        assert_eq!(out, b"3.4028235e+38");
+    }
+}
