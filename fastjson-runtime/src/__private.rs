@@ -5,10 +5,10 @@ pub use std::borrow::Cow;
 pub use std::default::Default;
 pub use std::marker::PhantomData;
 pub use std::option::Option::{self, None, Some};
+pub use std::primitive::{bool, str, usize};
 pub use std::result::Result::{self, Err, Ok};
 pub use std::string::String;
 pub use std::vec::Vec;
-pub use std::primitive::{bool, str, usize};
 
 use crate::error::Result as FjResult;
 use crate::lexer::Lexer;

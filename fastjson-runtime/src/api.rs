@@ -5,7 +5,7 @@ use std::io;
 use crate::error::{Error, Result};
 use crate::lexer::Lexer;
 use crate::traits::{Decode, DecodeOwned, Encode};
-use crate::writer::{Pretty, Writer};
+use crate::writer::{Format, Pretty, Writer};
 
 /// Encodes `value` as compact JSON.
 #[inline]
@@ -30,6 +30,26 @@ pub fn encode_into<T: Encode + ?Sized>(value: &T, out: &mut Vec<u8>) {
 /// Appends the pretty JSON of `value` to `out`.
 pub fn encode_into_pretty<T: Encode + ?Sized>(value: &T, out: &mut Vec<u8>) {
     value.encode(&mut Writer::with_format(out, Pretty::default()));
+}
+
+/// Appends the JSON of `value` to `out` in layout `format`: for example
+/// `HtmlSafe(Compact)` to escape `<`, `>`, `&`, U+2028 and U+2029 for embedding in HTML.
+///
+/// ```
+/// use fastjson_runtime::{encode_into_with, Compact, HtmlSafe};
+/// let mut out = Vec::new();
+/// encode_into_with(&"</script>", &mut out, HtmlSafe(Compact));
+/// assert_eq!(out, br#""\u003c/script\u003e""#);
+/// ```
+pub fn encode_into_with<T: Encode + ?Sized, F: Format>(value: &T, out: &mut Vec<u8>, format: F) {
+    value.encode(&mut Writer::with_format(out, format));
+}
+
+/// Encodes `value` in layout `format` (see [`encode_into_with`]).
+pub fn to_vec_with<T: Encode + ?Sized, F: Format>(value: &T, format: F) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    encode_into_with(value, &mut out, format);
+    out
 }
 
 /// Encodes `value` as pretty JSON, laid out exactly as `serde_json::to_vec_pretty`.

@@ -82,9 +82,18 @@ pub(crate) enum ErrorCode {
     InvalidUtf8,
     TrailingCharacters,
     DepthLimitExceeded(u32),
-    InvalidType { found: Found, expected: Cow<'static, str> },
-    InvalidValue { found: String, expected: Cow<'static, str> },
-    InvalidLength { len: usize, expected: Cow<'static, str> },
+    InvalidType {
+        found: Found,
+        expected: Cow<'static, str>,
+    },
+    InvalidValue {
+        found: String,
+        expected: Cow<'static, str>,
+    },
+    InvalidLength {
+        len: usize,
+        expected: Cow<'static, str>,
+    },
     MissingField(Box<str>),
     UnknownField(Box<str>, &'static [&'static str]),
     DuplicateField(Box<str>),
@@ -426,8 +435,15 @@ mod tests {
 
     #[test]
     fn one_of_lists_read_naturally() {
-        let err = Error::at_offset(ErrorCode::UnknownField("z".into(), &["a", "b", "c"]), b"", 0);
-        assert_eq!(err.message(), "unknown field `z`, expected one of `a`, `b`, `c`");
+        let err = Error::at_offset(
+            ErrorCode::UnknownField("z".into(), &["a", "b", "c"]),
+            b"",
+            0,
+        );
+        assert_eq!(
+            err.message(),
+            "unknown field `z`, expected one of `a`, `b`, `c`"
+        );
         let err = Error::at_offset(ErrorCode::UnknownVariant("z".into(), &["A"]), b"", 0);
         assert_eq!(err.message(), "unknown variant `z`, expected `A`");
     }

@@ -75,9 +75,7 @@ fn write_escape(out: &mut Vec<u8>, byte: u8) {
 fn next_html_escape(bytes: &[u8], from: usize) -> usize {
     bytes[from..]
         .iter()
-        .position(|&b| {
-            b < 0x20 || matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&' | 0xE2)
-        })
+        .position(|&b| b < 0x20 || matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&' | 0xE2))
         .map_or(bytes.len(), |p| from + p)
 }
 
@@ -103,7 +101,11 @@ mod tests {
     fn every_byte_escapes_as_serde_json() {
         for b in 0u8..0x80 {
             let s = format!("ab{}cdefghijk", b as char);
-            assert_eq!(escaped(&s, false), serde_json::to_string(&s).unwrap(), "{b:#x}");
+            assert_eq!(
+                escaped(&s, false),
+                serde_json::to_string(&s).unwrap(),
+                "{b:#x}"
+            );
         }
         let s = "é\u{2028}😀\u{7f}<>&";
         assert_eq!(escaped(s, false), serde_json::to_string(s).unwrap());

@@ -15,8 +15,9 @@ mod writer;
 pub mod __private;
 
 pub use api::{
-    encode_into, encode_into_pretty, from_reader, from_slice, from_str, to_string,
-    to_string_pretty, to_vec, to_vec_pretty, to_writer, to_writer_pretty, Decoder,
+    encode_into, encode_into_pretty, encode_into_with, from_reader, from_slice, from_str,
+    to_string, to_string_pretty, to_vec, to_vec_pretty, to_vec_with, to_writer, to_writer_pretty,
+    Decoder,
 };
 pub use error::{Category, Error, Found, Result};
 pub use escape::quoted;

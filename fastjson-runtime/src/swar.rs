@@ -58,10 +58,7 @@ pub(crate) fn find_string_end(bytes: &[u8], from: usize) -> (usize, bool) {
         high |= word;
         let mask = special_bytes(word);
         if mask != 0 {
-            return (
-                i + (mask.trailing_zeros() / 8) as usize,
-                high & HIGHS != 0,
-            );
+            return (i + (mask.trailing_zeros() / 8) as usize, high & HIGHS != 0);
         }
         i += 8;
     }

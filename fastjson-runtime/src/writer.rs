@@ -382,16 +382,25 @@ mod tests {
             w.end_array();
             w.end_object();
         });
-        let expected = serde_json::to_string_pretty(
-            &serde_json::json!({"a": [1, {}], "b": []}),
-        )
-        .unwrap();
+        let expected =
+            serde_json::to_string_pretty(&serde_json::json!({"a": [1, {}], "b": []})).unwrap();
         assert_eq!(text, expected);
     }
 
     #[test]
     fn floats_match_serde_json_formatting() {
-        for v in [0.0, -0.0, 1e25, -5.449e25, 100.0, 1e-7, 5e-324, 1e20, f64::MAX, 0.1] {
+        for v in [
+            0.0,
+            -0.0,
+            1e25,
+            -5.449e25,
+            100.0,
+            1e-7,
+            5e-324,
+            1e20,
+            f64::MAX,
+            0.1,
+        ] {
             let mut out = Vec::new();
             Writer::new(&mut out).f64(v);
             assert_eq!(out, serde_json::to_vec(&v).unwrap(), "{v}");

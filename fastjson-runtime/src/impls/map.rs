@@ -372,8 +372,17 @@ mod tests {
 
     #[test]
     fn integer_keys_must_be_plain_integers() {
-        for bad in [r#"{" 1":0}"#, r#"{"+1":0}"#, r#"{"1.5":0}"#, r#"{"":0}"#, r#"{"300":0}"#] {
-            assert!(from_slice::<HashMap<u8, u8>>(bad.as_bytes()).is_err(), "{bad}");
+        for bad in [
+            r#"{" 1":0}"#,
+            r#"{"+1":0}"#,
+            r#"{"1.5":0}"#,
+            r#"{"":0}"#,
+            r#"{"300":0}"#,
+        ] {
+            assert!(
+                from_slice::<HashMap<u8, u8>>(bad.as_bytes()).is_err(),
+                "{bad}"
+            );
         }
     }
 

@@ -150,6 +150,21 @@ impl<'de> Decode<'de> for () {
     }
 }
 
+/// `null`, as serde writes `PhantomData` (a unit struct).
+impl<T: ?Sized> Encode for std::marker::PhantomData<T> {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.null();
+    }
+}
+
+impl<'de, T: ?Sized> Decode<'de> for std::marker::PhantomData<T> {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        lex.null().map(|()| std::marker::PhantomData)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::{from_slice, to_vec};

@@ -93,7 +93,10 @@ mod tests {
         let text = br#""a\"b\u00e9""#;
         assert_eq!(from_slice::<String>(text).unwrap(), "a\"bé");
         assert_eq!(&*from_slice::<Box<str>>(text).unwrap(), "a\"bé");
-        assert!(matches!(from_slice::<Cow<str>>(text).unwrap(), Cow::Owned(_)));
+        assert!(matches!(
+            from_slice::<Cow<str>>(text).unwrap(),
+            Cow::Owned(_)
+        ));
         assert_eq!(to_vec("a\"bé"), serde_json::to_vec("a\"bé").unwrap());
     }
 }

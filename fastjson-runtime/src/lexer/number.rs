@@ -369,12 +369,16 @@ mod tests {
         assert_eq!(one("-0", |l| l.i128()).unwrap(), 0);
         let v = one("-0", |l| l.f64()).unwrap();
         assert!(v == 0.0 && v.is_sign_negative());
-        assert!(matches!(one("-0", |l| l.number()).unwrap(), Number::F64(v) if v.is_sign_negative()));
+        assert!(
+            matches!(one("-0", |l| l.number()).unwrap(), Number::F64(v) if v.is_sign_negative())
+        );
     }
 
     #[test]
     fn malformed_numbers_are_rejected() {
-        for bad in ["01", "-", "1.", ".5", "+1", "1e", "1e+", "-a", "0x1", "1.e5", "--1", "1ee2"] {
+        for bad in [
+            "01", "-", "1.", ".5", "+1", "1e", "1e+", "-a", "0x1", "1.e5", "--1", "1ee2",
+        ] {
             assert!(one(bad, |l| l.f64()).is_err(), "{bad}");
             assert!(one(bad, |l| l.skip_value()).is_err(), "{bad}");
         }
@@ -403,7 +407,10 @@ mod tests {
             assert_eq!(got.to_bits(), expected.to_bits(), "{text}");
         }
         let long = format!("1{}", "7".repeat(300));
-        assert_eq!(one(&long, |l| l.f64()).unwrap(), long.parse::<f64>().unwrap());
+        assert_eq!(
+            one(&long, |l| l.f64()).unwrap(),
+            long.parse::<f64>().unwrap()
+        );
         // A 1,000-digit integer is beyond every numeric type.
         let huge = format!("1{}", "0".repeat(1000));
         assert!(one(&huge, |l| l.f64()).is_err());
@@ -441,7 +448,9 @@ mod tests {
         // A small deterministic LCG: many mantissa/exponent shapes, including the fast path's edges.
         let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut next = || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             state >> 11
         };
         for _ in 0..20_000 {

@@ -87,7 +87,9 @@ impl<'de> Lexer<'de> {
                 Str::Borrowed(unsafe { std::str::from_utf8_unchecked(&self.input[start..end]) })
             }
             // SAFETY: the scratch holds validated UTF-8 chunks and chars encoded by `char::encode_utf8`.
-            Scanned::Scratch => Str::Copied(unsafe { std::str::from_utf8_unchecked(&self.scratch) }),
+            Scanned::Scratch => {
+                Str::Copied(unsafe { std::str::from_utf8_unchecked(&self.scratch) })
+            }
         }
     }
 
@@ -129,7 +131,9 @@ impl<'de> Lexer<'de> {
                 self.pos = end + 1;
                 Ok(())
             }
-            _ => self.scan_str_slow::<false>(start, end, non_ascii).map(|_| ()),
+            _ => self
+                .scan_str_slow::<false>(start, end, non_ascii)
+                .map(|_| ()),
         }
     }
 
@@ -319,10 +323,10 @@ mod tests {
     #[test]
     fn invalid_utf8_is_rejected_where_it_is() {
         for (bad, column) in [
-            (&b"\"ab\xC0\xAF\""[..], 4),     // overlong
-            (b"\"\xED\xA0\x80\"", 2),        // surrogate encoded in UTF-8
-            (b"\"abc\xE2\x82\"", 5),         // truncated
-            (b"\"x\\n\xFF\"", 5),            // after an escape
+            (&b"\"ab\xC0\xAF\""[..], 4), // overlong
+            (b"\"\xED\xA0\x80\"", 2),    // surrogate encoded in UTF-8
+            (b"\"abc\xE2\x82\"", 5),     // truncated
+            (b"\"x\\n\xFF\"", 5),        // after an escape
         ] {
             let err = decode(bad).unwrap_err();
             assert_eq!(err.message(), "invalid UTF-8 in string");
@@ -338,7 +342,10 @@ mod tests {
             "control character (U+0000 to U+001F) in string"
         );
         assert_eq!(decode(br#""\x""#).unwrap_err().message(), "invalid escape");
-        assert_eq!(decode(br#""\u12G4""#).unwrap_err().message(), "invalid escape");
+        assert_eq!(
+            decode(br#""\u12G4""#).unwrap_err().message(),
+            "invalid escape"
+        );
         assert_eq!(decode(br#""abc"#).unwrap_err().category(), Category::Eof);
         assert_eq!(decode(br#""\u12"#).unwrap_err().category(), Category::Eof);
         assert_eq!(decode(br#""\"#).unwrap_err().category(), Category::Eof);
