@@ -19,6 +19,36 @@ fn special_bytes(word: u64) -> u64 {
     quote | backslash | control
 }
 
+/// High bit set in exactly the bytes of `word` equal to `byte` (no false positives: the add
+/// cannot carry across bytes because the high bits are masked off first).
+#[inline(always)]
+fn eq_bytes_exact(word: u64, byte: u8) -> u64 {
+    let t = word ^ (ONES * byte as u64);
+    !(((t & !HIGHS).wrapping_add(!HIGHS)) | t) & HIGHS
+}
+
+/// Index of the first byte at or after `from` that is not JSON whitespace, or `bytes.len()`.
+#[inline]
+pub(crate) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i + 8 <= bytes.len() {
+        let word = load(bytes, i);
+        let ws = eq_bytes_exact(word, b' ')
+            | eq_bytes_exact(word, b'\n')
+            | eq_bytes_exact(word, b'\r')
+            | eq_bytes_exact(word, b'\t');
+        let other = !ws & HIGHS;
+        if other != 0 {
+            return i + (other.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t') {
+        i += 1;
+    }
+    i
+}
+
 #[inline(always)]
 fn load(bytes: &[u8], at: usize) -> u64 {
     let chunk: [u8; 8] = bytes[at..at + 8].try_into().expect("eight bytes");
@@ -82,6 +112,24 @@ mod tests {
         (from..bytes.len())
             .find(|&i| matches!(bytes[i], b'"' | b'\\') || bytes[i] < 0x20)
             .unwrap_or(bytes.len())
+    }
+
+    #[test]
+    fn whitespace_skip_agrees_with_the_naive_scan() {
+        for other in 0u8..=255 {
+            for len in 0..20 {
+                for at in 0..len {
+                    let mut bytes: Vec<u8> = (0..len).map(|i| b" \n\r\t"[i % 4]).collect();
+                    bytes[at] = other;
+                    for from in 0..=len {
+                        let naive = (from..len)
+                            .find(|&i| !matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t'))
+                            .unwrap_or(len);
+                        assert_eq!(skip_whitespace(&bytes, from), naive);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

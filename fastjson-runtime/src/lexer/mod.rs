@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::fmt::Display;
 
 use crate::error::{Error, ErrorCode, Found, Result};
+use crate::swar;
 
 pub use number::Number;
 pub use string::Str;
@@ -117,13 +118,12 @@ impl<'de> Lexer<'de> {
         self.remaining_depth = mark.remaining_depth;
     }
 
+    /// Compact JSON has little whitespace and pretty JSON has runs of it (newline + indent):
+    /// one byte test for the first, a word-at-a-time scan for the second.
     #[inline(always)]
     fn skip_whitespace(&mut self) {
-        while let Some(&b) = self.input.get(self.pos) {
-            if !matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
-                break;
-            }
-            self.pos += 1;
+        if let Some(b' ' | b'\n' | b'\r' | b'\t') = self.input.get(self.pos) {
+            self.pos = swar::skip_whitespace(self.input, self.pos + 1);
         }
     }
 
