@@ -223,7 +223,13 @@ impl<'de> Lexer<'de> {
                 }
                 return Ok(());
             }
-            _ => return Err(self.error(ErrorCode::InvalidEscape)),
+            _ => {
+                return Err(Error::at_offset(
+                    ErrorCode::InvalidEscape,
+                    self.input,
+                    self.pos - 1,
+                ))
+            }
         };
         self.pos += 1;
         if COPY {
@@ -236,14 +242,14 @@ impl<'de> Lexer<'de> {
     /// high one.
     fn unicode_escape(&mut self) -> Result<char> {
         let escape_start = self.pos - 2;
-        let first = self.hex4()?;
+        let first = self.hex4(escape_start)?;
         let code = match first {
             0xD800..=0xDBFF => {
                 if self.input.get(self.pos..self.pos + 2) != Some(b"\\u") {
                     return Err(self.lone_surrogate(escape_start));
                 }
                 self.pos += 2;
-                let second = self.hex4()?;
+                let second = self.hex4(self.pos - 2)?;
                 if !(0xDC00..=0xDFFF).contains(&second) {
                     return Err(self.lone_surrogate(escape_start));
                 }
@@ -260,7 +266,8 @@ impl<'de> Lexer<'de> {
         Error::at_offset(ErrorCode::LoneSurrogate, self.input, at)
     }
 
-    fn hex4(&mut self) -> Result<u32> {
+    /// Four hex digits; a bad digit is reported at `escape_start` (the backslash).
+    fn hex4(&mut self, escape_start: usize) -> Result<u32> {
         let mut value = 0u32;
         for _ in 0..4 {
             let Some(&b) = self.input.get(self.pos) else {
@@ -270,7 +277,13 @@ impl<'de> Lexer<'de> {
                 b'0'..=b'9' => b - b'0',
                 b'a'..=b'f' => b - b'a' + 10,
                 b'A'..=b'F' => b - b'A' + 10,
-                _ => return Err(self.error(ErrorCode::InvalidEscape)),
+                _ => {
+                    return Err(Error::at_offset(
+                        ErrorCode::InvalidEscape,
+                        self.input,
+                        escape_start,
+                    ))
+                }
             };
             value = value * 16 + digit as u32;
             self.pos += 1;
