@@ -97,7 +97,10 @@ fn jsontestsuite_y_accepted_n_rejected_i_pinned() {
     let mut seen_i = Vec::new();
     let mut failures = Vec::new();
     let (mut y, mut n) = (0, 0);
-    let mut entries: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for path in entries {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -151,5 +154,8 @@ fn jsontestsuite_y_accepted_n_rejected_i_pinned() {
         ));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    println!("JSONTestSuite: {y} y_ accepted, {n} n_ rejected, {} i_ pinned", seen_i.len());
+    println!(
+        "JSONTestSuite: {y} y_ accepted, {n} n_ rejected, {} i_ pinned",
+        seen_i.len()
+    );
 }

@@ -45,7 +45,11 @@ fn same_json(a: &[u8], b: &[u8], unordered: bool) -> bool {
 fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
     const BYTES: &[u8] = b"{}[],:\"\\ 0123456789-+.eEtrufalsn\x00\x1f\xff\xc3abz";
     let mut out = input.to_vec();
-    let at = if out.is_empty() { 0 } else { rng.below(out.len() as u64) as usize };
+    let at = if out.is_empty() {
+        0
+    } else {
+        rng.below(out.len() as u64) as usize
+    };
     match rng.below(5) {
         0 => out.insert(at, BYTES[rng.below(BYTES.len() as u64) as usize]),
         1 if !out.is_empty() => {
@@ -135,154 +139,327 @@ macro_rules! check {
 
 /// Per-type seed for the generator, so adding a type does not reshuffle the others.
 fn fnv(name: &str) -> u64 {
-    name.bytes()
-        .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 #[test]
 fn fastjson_matches_serde_json_on_the_catalog() {
     let mut r = Report::default();
     check!(&mut r, "Unit", Unit, seeds = ["null", "[]", "{}"]);
-    check!(&mut r, "Meters", Meters, seeds = ["1.5", "-0", "1e400", "\"1\""]);
-    check!(&mut r, "Pair", Pair, seeds = ["[1,\"a\"]", "[1]", "[1,\"a\",2]"]);
+    check!(
+        &mut r,
+        "Meters",
+        Meters,
+        seeds = ["1.5", "-0", "1e400", "\"1\""]
+    );
+    check!(
+        &mut r,
+        "Pair",
+        Pair,
+        seeds = ["[1,\"a\"]", "[1]", "[1,\"a\",2]"]
+    );
     check!(&mut r, "Empty", Empty, seeds = ["{}", "[]", "{\"x\":1}"]);
-    check!(&mut r, "EmptyTuple", EmptyTuple, seeds = ["[]", "[1]", "{}"]);
-    check!(&mut r, "Ints", Ints, seeds = [
-        r#"{"a":255,"b":65535,"c":4294967295,"d":18446744073709551615,"e":340282366920938463463374607431768211455,"f":0,"g":-128,"h":-32768,"i":-2147483648,"j":-9223372036854775808,"k":-170141183460469231731687303715884105728,"l":-1}"#,
-        r#"{"a":256,"b":0,"c":0,"d":0,"e":0,"f":0,"g":0,"h":0,"i":0,"j":0,"k":-0,"l":0}"#,
-        r#"[1,2,3,4,5,6,7,8,9,10,11,12]"#,
-    ]);
-    check!(&mut r, "Floats", Floats, seeds = [
-        r#"{"single":3.4028235e38,"double":1.7976931348623157e308,"list":[0.1,1e-400,-0.0,5e-324]}"#,
-        r#"{"single":3.4028236e38,"double":1,"list":[]}"#,
-        r#"{"single":1,"double":1e400,"list":[]}"#,
-    ]);
-    check!(&mut r, "Text", Text, seeds = [
-        r#"{"s":"a\u0000\ud83d\ude00","c":"\u00e9","boxed":"","maybe":null,"flag":true}"#,
-        r#"{"s":"x","c":"ab","boxed":"","flag":false}"#,
-        r#"{"s":"\ud800","c":"a","boxed":"","flag":false}"#,
-    ]);
+    check!(
+        &mut r,
+        "EmptyTuple",
+        EmptyTuple,
+        seeds = ["[]", "[1]", "{}"]
+    );
+    check!(
+        &mut r,
+        "Ints",
+        Ints,
+        seeds = [
+            r#"{"a":255,"b":65535,"c":4294967295,"d":18446744073709551615,"e":340282366920938463463374607431768211455,"f":0,"g":-128,"h":-32768,"i":-2147483648,"j":-9223372036854775808,"k":-170141183460469231731687303715884105728,"l":-1}"#,
+            r#"{"a":256,"b":0,"c":0,"d":0,"e":0,"f":0,"g":0,"h":0,"i":0,"j":0,"k":-0,"l":0}"#,
+            r#"[1,2,3,4,5,6,7,8,9,10,11,12]"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "Floats",
+        Floats,
+        seeds = [
+            r#"{"single":3.4028235e38,"double":1.7976931348623157e308,"list":[0.1,1e-400,-0.0,5e-324]}"#,
+            r#"{"single":3.4028236e38,"double":1,"list":[]}"#,
+            r#"{"single":1,"double":1e400,"list":[]}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "Text",
+        Text,
+        seeds = [
+            r#"{"s":"a\u0000\ud83d\ude00","c":"\u00e9","boxed":"","maybe":null,"flag":true}"#,
+            r#"{"s":"x","c":"ab","boxed":"","flag":false}"#,
+            r#"{"s":"\ud800","c":"a","boxed":"","flag":false}"#,
+        ]
+    );
     check!(&mut r, "Sequences", Sequences);
-    check!(&mut r, "Fixed", Fixed, seeds = [
-        r#"{"array":[1,2,3],"tuple":[1,"x",true],"unit":null,"big_tuple":[1,2,3,4,5,6,7,8,9,10,11,"z"]}"#,
-    ]);
-    check!(&mut r, "Maps", Maps, seeds = [
-        r#"{"by_name":{"a":1,"a":2},"by_id":{"-1":"x"},"by_byte":{"255":true},"by_char":{"é":1},"by_u128":{"340282366920938463463374607431768211455":null}}"#,
-        r#"{"by_name":{},"by_id":{"01":"x"},"by_byte":{},"by_char":{},"by_u128":{}}"#,
-        r#"{"by_name":{},"by_id":{" 1":"x"},"by_byte":{"256":true},"by_char":{"ab":1},"by_u128":{}}"#,
-    ]);
+    check!(
+        &mut r,
+        "Fixed",
+        Fixed,
+        seeds = [
+            r#"{"array":[1,2,3],"tuple":[1,"x",true],"unit":null,"big_tuple":[1,2,3,4,5,6,7,8,9,10,11,"z"]}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "Maps",
+        Maps,
+        seeds = [
+            r#"{"by_name":{"a":1,"a":2},"by_id":{"-1":"x"},"by_byte":{"255":true},"by_char":{"é":1},"by_u128":{"340282366920938463463374607431768211455":null}}"#,
+            r#"{"by_name":{},"by_id":{"01":"x"},"by_byte":{},"by_char":{},"by_u128":{}}"#,
+            r#"{"by_name":{},"by_id":{" 1":"x"},"by_byte":{"256":true},"by_char":{"ab":1},"by_u128":{}}"#,
+        ]
+    );
     check!(&mut r, "Pointers", Pointers);
     check!(&mut r, "Nested", Nested);
-    check!(&mut r, "Options", Options, seeds = [r#"{"a":null,"b":null,"c":[null,"x"]}"#, "{}"]);
-    check!(&mut r, "Dynamic", Dynamic, seeds = [
-        r#"{"value":{"a":[1,-1,1.5,"x",null,true,{}]},"map":{"k":18446744073709551616},"list":[-0,0]}"#,
-    ]);
+    check!(
+        &mut r,
+        "Options",
+        Options,
+        seeds = [r#"{"a":null,"b":null,"c":[null,"x"]}"#, "{}"]
+    );
+    check!(
+        &mut r,
+        "Dynamic",
+        Dynamic,
+        seeds = [
+            r#"{"value":{"a":[1,-1,1.5,"x",null,true,{}]},"map":{"k":18446744073709551616},"list":[-0,0]}"#,
+        ]
+    );
     check!(&mut r, "Unordered", Unordered, unordered = true);
     check!(&mut r, "Many", Many);
-    check!(&mut r, "RawIdent", RawIdent, seeds = [r#"{"type":"t","match":1}"#]);
-    check!(&mut r, "Renamed", Renamed, seeds = [r#"{"user_id":1,"weird \"key\"\n\u0001":true,"ключ":2}"#]);
-    check!(&mut r, "Aliased", Aliased, seeds = [
-        r#"{"uid":1,"login":"a"}"#,
-        r#"{"userId":1,"name":"a"}"#,
-        r#"{"user_id":1,"uid":2,"name":"a"}"#,
-    ]);
-    check!(&mut r, "Skips", Skips, seeds = [
-        r#"{"skipped":1,"write_only":2,"read_only":3,"maybe":4,"list":[5],"count":6}"#,
-        r#"{}"#,
-    ]);
-    check!(&mut r, "Defaults", Defaults, seeds = [r#"{"required":true}"#, r#"{"count":1}"#]);
-    check!(&mut r, "ContainerDefault", ContainerDefault, seeds = ["{}", "[]", r#"{"b":"x"}"#]);
-    check!(&mut r, "Strict", Strict, seeds = [r#"{"a":1}"#, r#"{"a":1,"c":2}"#, r#"{"a":1,"b":null}"#]);
-    check!(&mut r, "Transparent", Transparent, seeds = ["\"x\"", "{\"inner\":\"x\"}"]);
-    check!(&mut r, "TransparentWithSkip", TransparentWithSkip, seeds = ["[1,2]"]);
+    check!(
+        &mut r,
+        "RawIdent",
+        RawIdent,
+        seeds = [r#"{"type":"t","match":1}"#]
+    );
+    check!(
+        &mut r,
+        "Renamed",
+        Renamed,
+        seeds = [r#"{"user_id":1,"weird \"key\"\n\u0001":true,"ключ":2}"#]
+    );
+    check!(
+        &mut r,
+        "Aliased",
+        Aliased,
+        seeds = [
+            r#"{"uid":1,"login":"a"}"#,
+            r#"{"userId":1,"name":"a"}"#,
+            r#"{"user_id":1,"uid":2,"name":"a"}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "Skips",
+        Skips,
+        seeds = [
+            r#"{"skipped":1,"write_only":2,"read_only":3,"maybe":4,"list":[5],"count":6}"#,
+            r#"{}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "Defaults",
+        Defaults,
+        seeds = [r#"{"required":true}"#, r#"{"count":1}"#]
+    );
+    check!(
+        &mut r,
+        "ContainerDefault",
+        ContainerDefault,
+        seeds = ["{}", "[]", r#"{"b":"x"}"#]
+    );
+    check!(
+        &mut r,
+        "Strict",
+        Strict,
+        seeds = [r#"{"a":1}"#, r#"{"a":1,"c":2}"#, r#"{"a":1,"b":null}"#]
+    );
+    check!(
+        &mut r,
+        "Transparent",
+        Transparent,
+        seeds = ["\"x\"", "{\"inner\":\"x\"}"]
+    );
+    check!(
+        &mut r,
+        "TransparentWithSkip",
+        TransparentWithSkip,
+        seeds = ["[1,2]"]
+    );
     check!(&mut r, "RenamedContainer", RenamedContainer);
-    check!(&mut r, "Flattened", Flattened, seeds = [
-        r#"{"id":1,"version":2,"author":"a","tail":true}"#,
-        r#"{"version":2,"id":1,"tail":false,"author":"a","other":null}"#,
-        r#"{"id":1,"tail":true,"author":"a"}"#,
-    ]);
-    check!(&mut r, "CapturesUnknown", CapturesUnknown, seeds = [
-        r#"{"id":1,"x":[1,2],"y":{"z":null}}"#,
-        r#"{"a":"b","id":7}"#,
-        r#"{"x":1}"#,
-    ]);
-    check!(&mut r, "Borrowed", serde_side::Borrowed<'static>, serde_side::Borrowed<'_>, fast_side::Borrowed<'_>,
-        unordered = false, seeds = [
-        r#"{"plain":"a","cow":"b","owned_cow":"c"}"#,
-        r#"{"plain":"a\n","cow":"b","owned_cow":"c"}"#,
-        r#"{"plain":"a","cow":"b\n","owned_cow":"c\n"}"#,
-    ]);
+    check!(
+        &mut r,
+        "Flattened",
+        Flattened,
+        seeds = [
+            r#"{"id":1,"version":2,"author":"a","tail":true}"#,
+            r#"{"version":2,"id":1,"tail":false,"author":"a","other":null}"#,
+            r#"{"id":1,"tail":true,"author":"a"}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "CapturesUnknown",
+        CapturesUnknown,
+        seeds = [
+            r#"{"id":1,"x":[1,2],"y":{"z":null}}"#,
+            r#"{"a":"b","id":7}"#,
+            r#"{"x":1}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "Borrowed",
+        serde_side::Borrowed<'static>,
+        serde_side::Borrowed<'_>,
+        fast_side::Borrowed<'_>,
+        unordered = false,
+        seeds = [
+            r#"{"plain":"a","cow":"b","owned_cow":"c"}"#,
+            r#"{"plain":"a\n","cow":"b","owned_cow":"c"}"#,
+            r#"{"plain":"a","cow":"b\n","owned_cow":"c\n"}"#,
+        ]
+    );
     check!(&mut r, "Generic<u32>", Generic<u32>);
     check!(&mut r, "Generic<String>", Generic<String>);
-    check!(&mut r, "Generic<Pair>", Generic<serde_side::Pair>, serde_side::Generic<serde_side::Pair>, fast_side::Generic<fast_side::Pair>, unordered = false, seeds = []);
+    check!(
+        &mut r,
+        "Generic<Pair>",
+        Generic<serde_side::Pair>,
+        serde_side::Generic<serde_side::Pair>,
+        fast_side::Generic<fast_side::Pair>,
+        unordered = false,
+        seeds = []
+    );
     check!(&mut r, "GenericPair<u8, Option<bool>>", GenericPair<u8, Option<bool>>);
     check!(&mut r, "Bounded<u8>", Bounded<u8>, seeds = [r#"{"id":1}"#]);
-    check!(&mut r, "PhantomOnly<String>", PhantomOnly<String>, seeds = [r#"{"id":1,"marker":null}"#]);
+    check!(
+        &mut r,
+        "PhantomOnly<String>",
+        PhantomOnly<String>,
+        seeds = [r#"{"id":1,"marker":null}"#]
+    );
     check!(&mut r, "CamelCase", CamelCase);
     check!(&mut r, "PascalCase", PascalCase);
     check!(&mut r, "ScreamingSnake", ScreamingSnake);
     check!(&mut r, "Kebab", Kebab);
     check!(&mut r, "ScreamingKebab", ScreamingKebab);
     check!(&mut r, "Upper", Upper);
-    check!(&mut r, "LowerVariants", LowerVariants, seeds = ["\"httperror\"", "\"HTTPError\""]);
-    check!(&mut r, "SnakeVariants", SnakeVariants, seeds = ["\"h_t_t_p_error\"", "\"not_found\""]);
+    check!(
+        &mut r,
+        "LowerVariants",
+        LowerVariants,
+        seeds = ["\"httperror\"", "\"HTTPError\""]
+    );
+    check!(
+        &mut r,
+        "SnakeVariants",
+        SnakeVariants,
+        seeds = ["\"h_t_t_p_error\"", "\"not_found\""]
+    );
     check!(&mut r, "KebabVariants", KebabVariants);
     check!(&mut r, "CamelVariants", CamelVariants);
     check!(&mut r, "ScreamingVariants", ScreamingVariants);
-    check!(&mut r, "External", External, seeds = [
-        "\"Unit\"",
-        r#"{"Newtype":1}"#,
-        r#"{"Tuple":[1,"a"]}"#,
-        r#"{"Struct":{"a":true}}"#,
-        r#"{"Unit":null}"#,
-        "\"also\"",
-        "\"Skipped\"",
-        r#"{"Struct":{"a":true},"Unit":null}"#,
-    ]);
-    check!(&mut r, "Internal", Internal, seeds = [
-        r#"{"type":"Unit"}"#,
-        r#"{"type":"Struct","a":1,"b":"x"}"#,
-        r#"{"a":1,"b":"x","type":"Struct"}"#,
-        r#"{"type":"Newtype","version":1,"author":"me"}"#,
-        r#"{"type":"map","k":1,"j":2}"#,
-        r#"{"type":"Nope"}"#,
-        r#"{"a":1}"#,
-        r#"["Struct",1,"x"]"#,
-    ]);
-    check!(&mut r, "InternalWithOther", InternalWithOther, seeds = [
-        r#"{"kind":"Known","x":1}"#,
-        r#"{"kind":"Whatever","y":2}"#,
-    ]);
-    check!(&mut r, "Adjacent", Adjacent, seeds = [
-        r#"{"t":"Unit"}"#,
-        r#"{"t":"Newtype","c":"x"}"#,
-        r#"{"c":"x","t":"Newtype"}"#,
-        r#"{"t":"Tuple","c":[1,2]}"#,
-        r#"{"t":"Struct","c":{"a":1},"extra":1}"#,
-        r#"{"t":"Nope","c":1}"#,
-    ]);
-    check!(&mut r, "Untagged", Untagged, seeds = [
-        r#"{"a":1,"b":"x"}"#,
-        "5",
-        "\"x\"",
-        "[1,2]",
-        "null",
-        "-1",
-        "{}",
-    ]);
-    check!(&mut r, "FieldsRenamed", FieldsRenamed, seeds = [
-        r#"{"Create":{"userId":1,"displayName":"x"}}"#,
-        r#"{"Delete":{"USER_ID":1}}"#,
-    ]);
+    check!(
+        &mut r,
+        "External",
+        External,
+        seeds = [
+            "\"Unit\"",
+            r#"{"Newtype":1}"#,
+            r#"{"Tuple":[1,"a"]}"#,
+            r#"{"Struct":{"a":true}}"#,
+            r#"{"Unit":null}"#,
+            "\"also\"",
+            "\"Skipped\"",
+            r#"{"Struct":{"a":true},"Unit":null}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "Internal",
+        Internal,
+        seeds = [
+            r#"{"type":"Unit"}"#,
+            r#"{"type":"Struct","a":1,"b":"x"}"#,
+            r#"{"a":1,"b":"x","type":"Struct"}"#,
+            r#"{"type":"Newtype","version":1,"author":"me"}"#,
+            r#"{"type":"map","k":1,"j":2}"#,
+            r#"{"type":"Nope"}"#,
+            r#"{"a":1}"#,
+            r#"["Struct",1,"x"]"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "InternalWithOther",
+        InternalWithOther,
+        seeds = [r#"{"kind":"Known","x":1}"#, r#"{"kind":"Whatever","y":2}"#,]
+    );
+    check!(
+        &mut r,
+        "Adjacent",
+        Adjacent,
+        seeds = [
+            r#"{"t":"Unit"}"#,
+            r#"{"t":"Newtype","c":"x"}"#,
+            r#"{"c":"x","t":"Newtype"}"#,
+            r#"{"t":"Tuple","c":[1,2]}"#,
+            r#"{"t":"Struct","c":{"a":1},"extra":1}"#,
+            r#"{"t":"Nope","c":1}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "Untagged",
+        Untagged,
+        seeds = [
+            r#"{"a":1,"b":"x"}"#,
+            "5",
+            "\"x\"",
+            "[1,2]",
+            "null",
+            "-1",
+            "{}",
+        ]
+    );
+    check!(
+        &mut r,
+        "FieldsRenamed",
+        FieldsRenamed,
+        seeds = [
+            r#"{"Create":{"userId":1,"displayName":"x"}}"#,
+            r#"{"Delete":{"USER_ID":1}}"#,
+        ]
+    );
     check!(&mut r, "GenericEnum<u8>", GenericEnum<u8>);
-    check!(&mut r, "Envelope", Envelope, seeds = [
-        r#"{"events":["Unit",{"Newtype":3}],"by_kind":{"k":{"t":"Unit"}},"tagged":{"type":"Unit"},"any":[1,"x",[2],null,{"a":1,"b":"c"}]}"#,
-    ]);
+    check!(
+        &mut r,
+        "Envelope",
+        Envelope,
+        seeds = [
+            r#"{"events":["Unit",{"Newtype":3}],"by_kind":{"k":{"t":"Unit"}},"tagged":{"type":"Unit"},"any":[1,"x",[2],null,{"a":1,"b":"c"}]}"#,
+        ]
+    );
 
     println!(
         "serde_compat: {} generated values, {} documents tried (incl. mutations), {} rejected by both",
         r.values, r.mutations, r.both_rejected
     );
-    assert!(r.failures.is_empty(), "{} failure(s):\n{}", r.failures.len(), r.failures.join("\n"));
+    assert!(
+        r.failures.is_empty(),
+        "{} failure(s):\n{}",
+        r.failures.len(),
+        r.failures.join("\n")
+    );
     assert!(r.values >= 10_000, "only {} values generated", r.values);
 }

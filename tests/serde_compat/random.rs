@@ -63,8 +63,18 @@ impl Rng {
 
     pub fn f64(&mut self) -> f64 {
         match self.below(10) {
-            0 => [0.0, -0.0, 1.0, -1.0, 0.1, 1e25, 1e-7, 5e-324, f64::MAX, f64::MIN_POSITIVE]
-                [self.below(10) as usize],
+            0 => [
+                0.0,
+                -0.0,
+                1.0,
+                -1.0,
+                0.1,
+                1e25,
+                1e-7,
+                5e-324,
+                f64::MAX,
+                f64::MIN_POSITIVE,
+            ][self.below(10) as usize],
             1 | 2 => self.below(100_000) as f64 / 100.0,
             3 => -(self.below(1_000_000) as f64),
             _ => loop {
@@ -91,8 +101,26 @@ impl Rng {
 
     pub fn char(&mut self) -> char {
         const SPECIAL: &[char] = &[
-            '"', '\\', '/', '\n', '\r', '\t', '\u{0}', '\u{1f}', '\u{7f}', '<', '>', '&', 'é',
-            '€', '\u{2028}', '\u{2029}', '😀', '\u{10FFFF}', 'ÿ', ' ',
+            '"',
+            '\\',
+            '/',
+            '\n',
+            '\r',
+            '\t',
+            '\u{0}',
+            '\u{1f}',
+            '\u{7f}',
+            '<',
+            '>',
+            '&',
+            'é',
+            '€',
+            '\u{2028}',
+            '\u{2029}',
+            '😀',
+            '\u{10FFFF}',
+            'ÿ',
+            ' ',
         ];
         match self.below(4) {
             0 => SPECIAL[self.below(SPECIAL.len() as u64) as usize],
@@ -165,7 +193,11 @@ impl<'de> Deserializer<'de> for RandomDe<'_> {
     /// Untyped content (`serde_json::Value`, untagged and internally tagged enums, flatten):
     /// a random JSON-shaped value.
     fn deserialize_any<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
-        let pick = if self.depth > 2 { self.rng.below(5) } else { self.rng.below(7) };
+        let pick = if self.depth > 2 {
+            self.rng.below(5)
+        } else {
+            self.rng.below(7)
+        };
         match pick {
             0 => visitor.visit_unit(),
             1 => visitor.visit_bool(self.rng.chance(50)),
@@ -174,11 +206,19 @@ impl<'de> Deserializer<'de> for RandomDe<'_> {
             4 => visitor.visit_string(self.rng.string()),
             5 => {
                 let len = self.len();
-                visitor.visit_seq(RandomSeq { de: self.nested(), left: len })
+                visitor.visit_seq(RandomSeq {
+                    de: self.nested(),
+                    left: len,
+                })
             }
             _ => {
                 let len = self.len();
-                visitor.visit_map(RandomMap { de: self.nested(), left: len, fields: None, value_next: false })
+                visitor.visit_map(RandomMap {
+                    de: self.nested(),
+                    left: len,
+                    fields: None,
+                    value_next: false,
+                })
             }
         }
     }
@@ -266,11 +306,21 @@ impl<'de> Deserializer<'de> for RandomDe<'_> {
 
     fn deserialize_seq<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         let len = self.len();
-        visitor.visit_seq(RandomSeq { de: self.nested(), left: len })
+        visitor.visit_seq(RandomSeq {
+            de: self.nested(),
+            left: len,
+        })
     }
 
-    fn deserialize_tuple<V: Visitor<'de>>(mut self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_seq(RandomSeq { de: self.nested(), left: len })
+    fn deserialize_tuple<V: Visitor<'de>>(
+        mut self,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_seq(RandomSeq {
+            de: self.nested(),
+            left: len,
+        })
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
@@ -284,7 +334,12 @@ impl<'de> Deserializer<'de> for RandomDe<'_> {
 
     fn deserialize_map<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
         let len = self.len();
-        visitor.visit_map(RandomMap { de: self.nested(), left: len, fields: None, value_next: false })
+        visitor.visit_map(RandomMap {
+            de: self.nested(),
+            left: len,
+            fields: None,
+            value_next: false,
+        })
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -309,7 +364,10 @@ impl<'de> Deserializer<'de> for RandomDe<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         let variant = variants[self.rng.below(variants.len() as u64) as usize];
-        visitor.visit_enum(RandomEnum { de: self.nested(), variant })
+        visitor.visit_enum(RandomEnum {
+            de: self.nested(),
+            variant,
+        })
     }
 
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -335,7 +393,10 @@ struct RandomSeq<'r> {
 impl<'de> SeqAccess<'de> for RandomSeq<'_> {
     type Error = Error;
 
-    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
         if self.left == 0 {
             return Ok(None);
         }
@@ -359,7 +420,10 @@ struct RandomMap<'r> {
 impl<'de> MapAccess<'de> for RandomMap<'_> {
     type Error = Error;
 
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
         if self.left == 0 {
             return Ok(None);
         }
@@ -389,7 +453,10 @@ impl<'de, 'r> EnumAccess<'de> for RandomEnum<'r> {
     type Error = Error;
     type Variant = RandomDe<'r>;
 
-    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, RandomDe<'r>), Error> {
+    fn variant_seed<V: DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, RandomDe<'r>), Error> {
         let value = seed.deserialize(self.variant.into_deserializer())?;
         Ok((value, self.de))
     }
