@@ -1,0 +1,346 @@
+//! The model the generators read: the input type with its parsed attributes; every node keeps the
+//! syntax it came from so errors can point at it.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::Span;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+
+use crate::attr::{self, Borrow};
+use crate::ctxt::Ctxt;
+
+pub struct Container<'a> {
+    pub ident: &'a syn::Ident,
+    pub attrs: attr::Container,
+    pub data: Data<'a>,
+    pub generics: &'a syn::Generics,
+}
+
+pub enum Data<'a> {
+    Enum(Vec<Variant<'a>>),
+    Struct(Style, Vec<Field<'a>>),
+}
+
+pub struct Variant<'a> {
+    pub ident: &'a syn::Ident,
+    pub attrs: attr::Variant,
+    pub style: Style,
+    pub fields: Vec<Field<'a>>,
+    pub original: &'a syn::Variant,
+}
+
+pub struct Field<'a> {
+    /// `self.<member>`: a name or a tuple index.
+    pub member: syn::Member,
+    pub attrs: attr::Field,
+    pub ty: &'a syn::Type,
+    pub original: &'a syn::Field,
+    /// Lifetimes the decoded value borrows from the input (`'de` outlives each).
+    pub borrowed: BTreeSet<syn::Lifetime>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// `{ a: A, b: B }`: a JSON object.
+    Struct,
+    /// `(A, B)` or `()`: a JSON array.
+    Tuple,
+    /// `(A)`: the inner value.
+    Newtype,
+    /// No fields.
+    Unit,
+}
+
+impl<'a> Container<'a> {
+    /// Builds the model; problems go to `cx` (`None` only for unions).
+    pub fn from_ast(cx: &Ctxt, item: &'a syn::DeriveInput) -> Option<Container<'a>> {
+        let attrs = attr::Container::from_ast(cx, item);
+        let data = match &item.data {
+            syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &data.variants, &attrs)),
+            syn::Data::Struct(data) => {
+                let (style, fields) = struct_from_ast(cx, &data.fields, &attrs.default);
+                Data::Struct(style, fields)
+            }
+            syn::Data::Union(data) => {
+                cx.error_spanned_by(
+                    data.union_token,
+                    "fastjson does not support derive for unions",
+                );
+                return None;
+            }
+        };
+
+        let mut container = Container {
+            ident: &item.ident,
+            attrs,
+            data,
+            generics: &item.generics,
+        };
+        container.apply_rename_rules();
+        Some(container)
+    }
+
+    fn apply_rename_rules(&mut self) {
+        let attrs = &self.attrs;
+        match &mut self.data {
+            Data::Struct(_, fields) => {
+                for field in fields {
+                    field
+                        .attrs
+                        .name
+                        .apply_rules(attrs.rename_all, crate::case::RenameRule::apply_to_field);
+                }
+            }
+            Data::Enum(variants) => {
+                for variant in variants {
+                    variant
+                        .attrs
+                        .name
+                        .apply_rules(attrs.rename_all, crate::case::RenameRule::apply_to_variant);
+                    let field_rules = variant.attrs.rename_all.unwrap_or(attrs.rename_all_fields);
+                    for field in &mut variant.fields {
+                        field
+                            .attrs
+                            .name
+                            .apply_rules(field_rules, crate::case::RenameRule::apply_to_field);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every field of every variant (or of the struct).
+    pub fn all_fields(&self) -> Box<dyn Iterator<Item = &Field<'a>> + '_> {
+        match &self.data {
+            Data::Struct(_, fields) => Box::new(fields.iter()),
+            Data::Enum(variants) => Box::new(variants.iter().flat_map(|v| v.fields.iter())),
+        }
+    }
+
+    /// The lifetimes `'de` must outlive, or `None` when a field borrows `'static` (serde then
+    /// implements `Decode<'static>` only).
+    pub fn borrowed_lifetimes(&self) -> Option<BTreeSet<syn::Lifetime>> {
+        let mut all = BTreeSet::new();
+        for field in self.all_fields() {
+            if !field.attrs.skip_deserializing {
+                all.extend(field.borrowed.iter().cloned());
+            }
+        }
+        if all.iter().any(|lifetime| lifetime.ident == "static") {
+            None
+        } else {
+            Some(all)
+        }
+    }
+}
+
+fn enum_from_ast<'a>(
+    cx: &Ctxt,
+    variants: &'a Punctuated<syn::Variant, syn::Token![,]>,
+    container: &attr::Container,
+) -> Vec<Variant<'a>> {
+    variants
+        .iter()
+        .map(|variant| {
+            let attrs = attr::Variant::from_ast(cx, variant);
+            let (style, fields) = struct_from_ast(cx, &variant.fields, &container.default);
+            Variant {
+                ident: &variant.ident,
+                attrs,
+                style,
+                fields,
+                original: variant,
+            }
+        })
+        .collect()
+}
+
+fn struct_from_ast<'a>(
+    cx: &Ctxt,
+    fields: &'a syn::Fields,
+    container_default: &attr::Default,
+) -> (Style, Vec<Field<'a>>) {
+    match fields {
+        syn::Fields::Named(named) => (
+            Style::Struct,
+            fields_from_ast(cx, &named.named, container_default),
+        ),
+        syn::Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => (
+            Style::Newtype,
+            fields_from_ast(cx, &unnamed.unnamed, container_default),
+        ),
+        syn::Fields::Unnamed(unnamed) => (
+            Style::Tuple,
+            fields_from_ast(cx, &unnamed.unnamed, container_default),
+        ),
+        syn::Fields::Unit => (Style::Unit, Vec::new()),
+    }
+}
+
+fn fields_from_ast<'a>(
+    cx: &Ctxt,
+    fields: &'a Punctuated<syn::Field, syn::Token![,]>,
+    container_default: &attr::Default,
+) -> Vec<Field<'a>> {
+    fields
+        .iter()
+        .enumerate()
+        .map(|(index, field)| {
+            let mut attrs = attr::Field::from_ast(cx, index, field);
+            // A field that is never read takes its default, and `Default::default()` when
+            // neither it nor its container names one (serde's rule).
+            if attrs.skip_deserializing && attrs.default.is_none() && container_default.is_none() {
+                attrs.default = attr::Default::Default;
+            }
+            let borrowed = borrowed_lifetimes(cx, field, &attrs);
+            if attrs.borrow.is_some() && attrs.deserialize_with.is_none() && is_cow_str(&field.ty) {
+                attrs.deserialize_with = Some(syn::parse_quote!(_fj::__private::borrow_cow_str));
+            }
+            Field {
+                member: match &field.ident {
+                    Some(ident) => syn::Member::Named(ident.clone()),
+                    None => syn::Member::Unnamed(index.into()),
+                },
+                attrs,
+                ty: &field.ty,
+                original: field,
+                borrowed,
+            }
+        })
+        .collect()
+}
+
+/// serde's rule: `&str`, `&[u8]` and `Option` of either borrow implicitly; `borrow` borrows
+/// every lifetime of the type, `borrow = "'a"` the ones named.
+fn borrowed_lifetimes(
+    cx: &Ctxt,
+    field: &syn::Field,
+    attrs: &attr::Field,
+) -> BTreeSet<syn::Lifetime> {
+    let mut borrowed = BTreeSet::new();
+    if is_implicitly_borrowed(&field.ty) {
+        borrowed.extend(lifetimes_of(&field.ty));
+    }
+    match &attrs.borrow {
+        None => {}
+        Some(Borrow::All(span)) => {
+            let all = lifetimes_of(&field.ty);
+            if all.is_empty() {
+                cx.syn_error(syn::Error::new(*span, "field has no lifetimes to borrow"));
+            }
+            borrowed.extend(all);
+        }
+        Some(Borrow::Lifetimes(named)) => {
+            let all = lifetimes_of(&field.ty);
+            for lifetime in named {
+                if !all.contains(lifetime) {
+                    cx.error_spanned_by(
+                        field,
+                        format!(
+                            "field `{}` does not have lifetime {lifetime}",
+                            field_label(field)
+                        ),
+                    );
+                }
+            }
+            borrowed.extend(named.iter().cloned());
+        }
+    }
+    borrowed
+}
+
+fn field_label(field: &syn::Field) -> String {
+    match &field.ident {
+        Some(ident) => ident.to_string(),
+        None => "<tuple field>".to_owned(),
+    }
+}
+
+/// The lifetimes written in a type.
+pub fn lifetimes_of(ty: &syn::Type) -> BTreeSet<syn::Lifetime> {
+    struct Collect(BTreeSet<syn::Lifetime>);
+    impl<'ast> Visit<'ast> for Collect {
+        fn visit_lifetime(&mut self, lifetime: &'ast syn::Lifetime) {
+            self.0.insert(lifetime.clone());
+        }
+    }
+    let mut collect = Collect(BTreeSet::new());
+    collect.visit_type(ty);
+    collect.0
+}
+
+/// Looks through invisible groups (types coming from `macro_rules!` fragments).
+pub fn ungroup(mut ty: &syn::Type) -> &syn::Type {
+    while let syn::Type::Group(group) = ty {
+        ty = &group.elem;
+    }
+    ty
+}
+
+fn is_implicitly_borrowed(ty: &syn::Type) -> bool {
+    is_borrowed_str_or_bytes(ty) || option_inner(ty).is_some_and(is_borrowed_str_or_bytes)
+}
+
+fn is_borrowed_str_or_bytes(ty: &syn::Type) -> bool {
+    let syn::Type::Reference(reference) = ungroup(ty) else {
+        return false;
+    };
+    if reference.mutability.is_some() {
+        return false;
+    }
+    match ungroup(&reference.elem) {
+        syn::Type::Path(path) => path.qself.is_none() && path.path.is_ident("str"),
+        syn::Type::Slice(slice) => {
+            matches!(ungroup(&slice.elem), syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("u8"))
+        }
+        _ => false,
+    }
+}
+
+/// `T` of `Option<T>` (by last path segment, as serde checks).
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let args = last_segment_args(ty, "Option")?;
+    match args.first()? {
+        syn::GenericArgument::Type(inner) if args.len() == 1 => Some(inner),
+        _ => None,
+    }
+}
+
+/// `Cow<'a, str>`.
+fn is_cow_str(ty: &syn::Type) -> bool {
+    let Some(args) = last_segment_args(ty, "Cow") else {
+        return false;
+    };
+    args.len() == 2
+        && matches!(&args[0], syn::GenericArgument::Lifetime(_))
+        && matches!(&args[1], syn::GenericArgument::Type(syn::Type::Path(p)) if p.qself.is_none() && p.path.is_ident("str"))
+}
+
+fn last_segment_args<'t>(
+    ty: &'t syn::Type,
+    name: &str,
+) -> Option<&'t Punctuated<syn::GenericArgument, syn::Token![,]>> {
+    let syn::Type::Path(path) = ungroup(ty) else {
+        return None;
+    };
+    if path.qself.is_some() {
+        return None;
+    }
+    let segment = path.path.segments.last()?;
+    if segment.ident != name {
+        return None;
+    }
+    match &segment.arguments {
+        syn::PathArguments::AngleBracketed(args) => Some(&args.args),
+        _ => None,
+    }
+}
+
+impl Field<'_> {
+    /// Where "trait not implemented" errors about this field should point.
+    pub fn span(&self) -> Span {
+        self.ty.span()
+    }
+}

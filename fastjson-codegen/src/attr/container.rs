@@ -1,0 +1,209 @@
+//! Container attributes: what may sit on the struct or enum itself.
+
+use std::collections::BTreeSet;
+
+use super::{
+    each_meta, expr_path, lit_str, rename_rules, ser_de_lit_strs, tokens_of, unknown_key,
+    where_predicates, Attr, BoolAttr, Name, Namespace, Position, RenameRules,
+};
+use crate::ctxt::Ctxt;
+use crate::symbol::*;
+
+/// How an enum is represented (structs use `External`, or `Internal` with a `tag`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TagType {
+    /// `{"Variant": content}` (serde's default).
+    External,
+    /// `{"tag": "Variant", fields...}`.
+    Internal { tag: String },
+    /// `{"tag": "Variant", "content": content}`.
+    Adjacent { tag: String, content: String },
+    /// Content only.
+    Untagged,
+}
+
+/// `default` / `default = "path"`.
+#[derive(Clone)]
+pub enum Default {
+    None,
+    Default,
+    Path(syn::ExprPath),
+}
+
+impl Default {
+    pub fn is_none(&self) -> bool {
+        matches!(self, Default::None)
+    }
+}
+
+pub struct Container {
+    pub name: Name,
+    pub rename_all: RenameRules,
+    pub rename_all_fields: RenameRules,
+    pub deny_unknown_fields: bool,
+    pub default: Default,
+    pub transparent: bool,
+    pub tag: TagType,
+    pub bound: Option<Vec<syn::WherePredicate>>,
+    pub crate_path: Option<syn::Path>,
+    pub omitempty: bool,
+}
+
+impl Container {
+    pub fn from_ast(cx: &Ctxt, item: &syn::DeriveInput) -> Self {
+        let mut ser_name = Attr::none(cx, RENAME);
+        let mut de_name = Attr::none(cx, RENAME);
+        let mut rename_all = Attr::none(cx, RENAME_ALL);
+        let mut rename_all_fields = Attr::none(cx, RENAME_ALL_FIELDS);
+        let mut deny_unknown_fields = BoolAttr::none(cx, DENY_UNKNOWN_FIELDS);
+        let mut default = Attr::none(cx, DEFAULT);
+        let mut transparent = BoolAttr::none(cx, TRANSPARENT);
+        let mut tag = Attr::none(cx, TAG);
+        let mut content = Attr::none(cx, CONTENT);
+        let mut untagged = BoolAttr::none(cx, UNTAGGED);
+        let mut bound = Attr::none(cx, BOUND);
+        let mut crate_path = Attr::none(cx, CRATE);
+        let mut omitempty = BoolAttr::none(cx, OMITEMPTY);
+
+        each_meta(cx, &item.attrs, |ns, meta| {
+            let at = tokens_of(meta);
+            if meta.path == RENAME {
+                let (ser, de) = ser_de_lit_strs(meta)?;
+                if let Some(ser) = ser {
+                    ser_name.set(ns, &at, ser);
+                }
+                if let Some(de) = de {
+                    de_name.set(ns, &at, de);
+                }
+            } else if meta.path == RENAME_ALL {
+                rename_all.set(ns, &at, rename_rules(meta)?);
+            } else if meta.path == RENAME_ALL_FIELDS {
+                let rules = rename_rules(meta)?;
+                if !matches!(item.data, syn::Data::Enum(_)) {
+                    cx.error_spanned_by(
+                        &at,
+                        "#[serde(rename_all_fields)] can only be used on enums",
+                    );
+                }
+                rename_all_fields.set(ns, &at, rules);
+            } else if meta.path == DENY_UNKNOWN_FIELDS {
+                deny_unknown_fields.set_true(ns, &at);
+            } else if meta.path == DEFAULT {
+                let value = if meta.input.peek(syn::Token![=]) {
+                    Default::Path(expr_path(meta)?)
+                } else {
+                    Default::Default
+                };
+                match &item.data {
+                    syn::Data::Struct(data) if !matches!(data.fields, syn::Fields::Unit) => {
+                        default.set(ns, &at, value);
+                    }
+                    _ => cx.error_spanned_by(
+                        &at,
+                        "#[serde(default)] can only be used on structs that have fields",
+                    ),
+                }
+            } else if meta.path == TRANSPARENT {
+                transparent.set_true(ns, &at);
+            } else if meta.path == TAG {
+                tag.set(ns, &at, lit_str(meta)?.value());
+            } else if meta.path == CONTENT {
+                content.set(ns, &at, lit_str(meta)?.value());
+            } else if meta.path == UNTAGGED {
+                untagged.set_true(ns, &at);
+            } else if meta.path == BOUND {
+                bound.set(ns, &at, where_predicates(meta)?);
+            } else if meta.path == CRATE {
+                crate_path.set(ns, &at, lit_str(meta)?.parse::<syn::Path>()?);
+            } else if meta.path == OMITEMPTY && ns == Namespace::Fastjson {
+                omitempty.set_true(ns, &at);
+            } else {
+                return Err(unknown_key(ns, Position::Container, meta));
+            }
+            Ok(())
+        });
+
+        let tag = decide_tag(cx, item, tag.get(), content.get(), untagged.get());
+        Container {
+            name: Name::new(
+                super::unraw(&item.ident),
+                ser_name.get(),
+                de_name.get(),
+                BTreeSet::new(),
+            ),
+            rename_all: rename_all.get().unwrap_or_default(),
+            rename_all_fields: rename_all_fields.get().unwrap_or_default(),
+            deny_unknown_fields: deny_unknown_fields.get(),
+            default: default.get().unwrap_or(Default::None),
+            transparent: transparent.get(),
+            tag,
+            bound: bound.get(),
+            crate_path: crate_path.get(),
+            omitempty: omitempty.get(),
+        }
+    }
+}
+
+/// Combines `tag`, `content` and `untagged` into one representation, with serde's errors.
+fn decide_tag(
+    cx: &Ctxt,
+    item: &syn::DeriveInput,
+    tag: Option<String>,
+    content: Option<String>,
+    untagged: bool,
+) -> TagType {
+    let is_enum = matches!(item.data, syn::Data::Enum(_));
+    let named_struct = matches!(
+        &item.data,
+        syn::Data::Struct(syn::DataStruct {
+            fields: syn::Fields::Named(_),
+            ..
+        })
+    );
+    let ident = &item.ident;
+    match (tag, content, untagged) {
+        (None, None, false) => TagType::External,
+        (None, None, true) => {
+            if !is_enum {
+                cx.error_spanned_by(ident, "#[serde(untagged)] can only be used on enums");
+            }
+            TagType::Untagged
+        }
+        (Some(tag), None, false) => {
+            if !is_enum && !named_struct {
+                cx.error_spanned_by(
+                    ident,
+                    "#[serde(tag = \"...\")] can only be used on enums and structs with named fields",
+                );
+            }
+            TagType::Internal { tag }
+        }
+        (Some(tag), Some(content), false) => {
+            if !is_enum {
+                cx.error_spanned_by(
+                    ident,
+                    "#[serde(tag = \"...\", content = \"...\")] can only be used on enums",
+                );
+            }
+            TagType::Adjacent { tag, content }
+        }
+        (None, Some(_), false) => {
+            cx.error_spanned_by(
+                ident,
+                "#[serde(tag = \"...\", content = \"...\")] must be used together",
+            );
+            TagType::External
+        }
+        (Some(_), _, true) => {
+            cx.error_spanned_by(ident, "enum cannot be both untagged and internally tagged");
+            TagType::Untagged
+        }
+        (None, Some(_), true) => {
+            cx.error_spanned_by(
+                ident,
+                "untagged enum cannot have #[serde(content = \"...\")]",
+            );
+            TagType::Untagged
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Field attributes: what may sit on one struct or variant field.
+
+use std::collections::BTreeSet;
+
+use syn::punctuated::Punctuated;
+use syn::Token;
+
+use super::container::Default;
+use super::{
+    each_meta, expr_path, lit_str, ser_de_lit_strs, tokens_of, unknown_key, where_predicates, Attr,
+    BoolAttr, Name, Namespace, Position,
+};
+use crate::ctxt::Ctxt;
+use crate::symbol::*;
+
+/// `borrow` / `borrow = "'a + 'b"`.
+#[derive(Clone)]
+pub enum Borrow {
+    /// Every lifetime of the field's type.
+    All(proc_macro2::Span),
+    Lifetimes(BTreeSet<syn::Lifetime>),
+}
+
+pub struct Field {
+    pub name: Name,
+    pub skip_serializing: bool,
+    pub skip_deserializing: bool,
+    pub skip_serializing_if: Option<syn::ExprPath>,
+    pub default: Default,
+    pub flatten: bool,
+    /// `fn(&T, &mut Writer<'_, F>)`.
+    pub serialize_with: Option<syn::ExprPath>,
+    /// `fn(&mut Lexer<'de>) -> Result<T>`.
+    pub deserialize_with: Option<syn::ExprPath>,
+    pub borrow: Option<Borrow>,
+    pub bound: Option<Vec<syn::WherePredicate>>,
+    pub omitempty: bool,
+}
+
+impl Field {
+    /// `index` names tuple fields (`0`, `1`, ...).
+    pub fn from_ast(cx: &Ctxt, index: usize, field: &syn::Field) -> Self {
+        let mut ser_name = Attr::none(cx, RENAME);
+        let mut de_name = Attr::none(cx, RENAME);
+        let mut aliases = BTreeSet::new();
+        let mut skip_serializing = BoolAttr::none(cx, SKIP_SERIALIZING);
+        let mut skip_deserializing = BoolAttr::none(cx, SKIP_DESERIALIZING);
+        let mut skip_serializing_if = Attr::none(cx, SKIP_SERIALIZING_IF);
+        let mut default = Attr::none(cx, DEFAULT);
+        let mut flatten = BoolAttr::none(cx, FLATTEN);
+        let mut serialize_with = Attr::none(cx, SERIALIZE_WITH);
+        let mut deserialize_with = Attr::none(cx, DESERIALIZE_WITH);
+        let mut borrow = Attr::none(cx, BORROW);
+        let mut bound = Attr::none(cx, BOUND);
+        let mut omitempty = BoolAttr::none(cx, OMITEMPTY);
+
+        each_meta(cx, &field.attrs, |ns, meta| {
+            let at = tokens_of(meta);
+            if meta.path == RENAME {
+                let (ser, de) = ser_de_lit_strs(meta)?;
+                if let Some(ser) = ser {
+                    ser_name.set(ns, &at, ser);
+                }
+                if let Some(de) = de {
+                    de_name.set(ns, &at, de);
+                }
+            } else if meta.path == ALIAS {
+                aliases.insert(lit_str(meta)?.value());
+            } else if meta.path == SKIP {
+                skip_serializing.set_true(ns, &at);
+                skip_deserializing.set_true(ns, &at);
+            } else if meta.path == SKIP_SERIALIZING {
+                skip_serializing.set_true(ns, &at);
+            } else if meta.path == SKIP_DESERIALIZING {
+                skip_deserializing.set_true(ns, &at);
+            } else if meta.path == SKIP_SERIALIZING_IF {
+                skip_serializing_if.set(ns, &at, expr_path(meta)?);
+            } else if meta.path == DEFAULT {
+                if meta.input.peek(Token![=]) {
+                    default.set(ns, &at, Default::Path(expr_path(meta)?));
+                } else {
+                    default.set(ns, &at, Default::Default);
+                }
+            } else if meta.path == FLATTEN {
+                flatten.set_true(ns, &at);
+            } else if meta.path == WITH {
+                let module = expr_path(meta)?;
+                serialize_with.set(ns, &at, with_fn(&module, "encode"));
+                deserialize_with.set(ns, &at, with_fn(&module, "decode"));
+            } else if meta.path == SERIALIZE_WITH {
+                serialize_with.set(ns, &at, expr_path(meta)?);
+            } else if meta.path == DESERIALIZE_WITH {
+                deserialize_with.set(ns, &at, expr_path(meta)?);
+            } else if meta.path == BORROW {
+                let value = if meta.input.peek(Token![=]) {
+                    Borrow::Lifetimes(borrowed_lifetimes(cx, &lit_str(meta)?)?)
+                } else {
+                    Borrow::All(meta.path.segments[0].ident.span())
+                };
+                borrow.set(ns, &at, value);
+            } else if meta.path == BOUND {
+                bound.set(ns, &at, where_predicates(meta)?);
+            } else if meta.path == OMITEMPTY && ns == Namespace::Fastjson {
+                omitempty.set_true(ns, &at);
+            } else {
+                return Err(unknown_key(ns, Position::Field, meta));
+            }
+            Ok(())
+        });
+
+        let original = match &field.ident {
+            Some(ident) => super::unraw(ident),
+            None => index.to_string(),
+        };
+        Field {
+            name: Name::new(original, ser_name.get(), de_name.get(), aliases),
+            skip_serializing: skip_serializing.get(),
+            skip_deserializing: skip_deserializing.get(),
+            skip_serializing_if: skip_serializing_if.get(),
+            default: default.get().unwrap_or(Default::None),
+            flatten: flatten.get(),
+            serialize_with: serialize_with.get(),
+            deserialize_with: deserialize_with.get(),
+            borrow: borrow.get(),
+            bound: bound.get(),
+            omitempty: omitempty.get(),
+        }
+    }
+}
+
+/// `module::encode` / `module::decode` for `with = "module"`.
+fn with_fn(module: &syn::ExprPath, name: &str) -> syn::ExprPath {
+    let mut path = module.clone();
+    path.path
+        .segments
+        .push(syn::Ident::new(name, proc_macro2::Span::call_site()).into());
+    path
+}
+
+/// `"'a + 'b"`, each lifetime at most once.
+fn borrowed_lifetimes(cx: &Ctxt, lit: &syn::LitStr) -> syn::Result<BTreeSet<syn::Lifetime>> {
+    let lifetimes =
+        lit.parse_with(Punctuated::<syn::Lifetime, Token![+]>::parse_separated_nonempty)?;
+    let mut set = BTreeSet::new();
+    for lifetime in lifetimes {
+        if !set.insert(lifetime.clone()) {
+            cx.error_spanned_by(lit, format!("duplicate borrowed lifetime `{lifetime}`"));
+        }
+    }
+    Ok(set)
+}

@@ -1,0 +1,315 @@
+//! Reading `#[serde(...)]` and `#[fastjson(...)]` into container, variant and field attributes.
+//!
+//! Both namespaces accept the same keys (fastjson adds `omitempty`); when one key is set in both,
+//! the `fastjson` value wins. Every problem is recorded in the `Ctxt` and parsing goes on, so one
+//! compile shows every bad attribute.
+
+mod container;
+mod field;
+mod variant;
+
+pub use container::{Container, Default, TagType};
+pub use field::{Borrow, Field};
+pub use variant::Variant;
+
+use std::collections::BTreeSet;
+use std::fmt::{self, Display};
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::meta::ParseNestedMeta;
+use syn::punctuated::Punctuated;
+use syn::Token;
+
+use crate::case::RenameRule;
+use crate::ctxt::Ctxt;
+use crate::symbol::{self, Symbol};
+
+/// Which attribute a key came from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Namespace {
+    Serde,
+    Fastjson,
+}
+
+impl Display for Namespace {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            Namespace::Serde => "serde",
+            Namespace::Fastjson => "fastjson",
+        })
+    }
+}
+
+/// One attribute value, set at most once per namespace; `fastjson` wins over `serde`.
+pub struct Attr<'c, T> {
+    cx: &'c Ctxt,
+    name: Symbol,
+    serde: Option<T>,
+    fastjson: Option<T>,
+}
+
+impl<'c, T> Attr<'c, T> {
+    pub fn none(cx: &'c Ctxt, name: Symbol) -> Self {
+        Attr {
+            cx,
+            name,
+            serde: None,
+            fastjson: None,
+        }
+    }
+
+    /// Sets the value for `ns`; a second value in the same namespace is an error at `tokens`.
+    pub fn set<A: ToTokens>(&mut self, ns: Namespace, tokens: A, value: T) {
+        let slot = match ns {
+            Namespace::Serde => &mut self.serde,
+            Namespace::Fastjson => &mut self.fastjson,
+        };
+        if slot.is_some() {
+            let msg = format!("duplicate {ns} attribute `{}`", self.name);
+            self.cx.error_spanned_by(tokens, msg);
+        } else {
+            *slot = Some(value);
+        }
+    }
+
+    pub fn get(self) -> Option<T> {
+        self.fastjson.or(self.serde)
+    }
+}
+
+/// A flag attribute (`skip`, `flatten`, ...).
+pub struct BoolAttr<'c>(Attr<'c, ()>);
+
+impl<'c> BoolAttr<'c> {
+    pub fn none(cx: &'c Ctxt, name: Symbol) -> Self {
+        BoolAttr(Attr::none(cx, name))
+    }
+
+    pub fn set_true<A: ToTokens>(&mut self, ns: Namespace, tokens: A) {
+        self.0.set(ns, tokens, ());
+    }
+
+    pub fn get(self) -> bool {
+        self.0.get().is_some()
+    }
+}
+
+/// Where an attribute sits, for error messages.
+#[derive(Copy, Clone)]
+pub enum Position {
+    Container,
+    Variant,
+    Field,
+}
+
+impl Position {
+    fn word(self) -> &'static str {
+        match self {
+            Position::Container => "container",
+            Position::Variant => "variant",
+            Position::Field => "field",
+        }
+    }
+
+    fn unsupported_serde_keys(self) -> &'static [Symbol] {
+        match self {
+            Position::Container => symbol::UNSUPPORTED_CONTAINER,
+            Position::Variant => symbol::UNSUPPORTED_VARIANT,
+            Position::Field => symbol::UNSUPPORTED_FIELD,
+        }
+    }
+}
+
+/// Calls `f` for each key inside every `#[serde(..)]` and `#[fastjson(..)]` of `attrs`.
+///
+/// An error returned by `f` is recorded and the rest of that key's value is skipped, so parsing
+/// continues with the next key.
+pub fn each_meta(
+    cx: &Ctxt,
+    attrs: &[syn::Attribute],
+    mut f: impl FnMut(Namespace, &ParseNestedMeta) -> syn::Result<()>,
+) {
+    for attr in attrs {
+        let ns = if attr.path() == symbol::SERDE {
+            Namespace::Serde
+        } else if attr.path() == symbol::FASTJSON {
+            Namespace::Fastjson
+        } else {
+            continue;
+        };
+        if let syn::Meta::List(list) = &attr.meta {
+            if list.tokens.is_empty() {
+                continue;
+            }
+        }
+        let parsed = attr.parse_nested_meta(|meta| {
+            if let Err(err) = f(ns, &meta) {
+                cx.syn_error(err);
+                skip_to_next_key(&meta)?;
+            }
+            Ok(())
+        });
+        if let Err(err) = parsed {
+            cx.syn_error(err);
+        }
+    }
+}
+
+/// The error for a key that is not valid at `position`: "not supported" for serde keys fastjson
+/// knows but does not implement, "unknown" otherwise.
+pub fn unknown_key(ns: Namespace, position: Position, meta: &ParseNestedMeta) -> syn::Error {
+    let key = meta.path.to_token_stream().to_string().replace(' ', "");
+    let unsupported = ns == Namespace::Serde
+        && position
+            .unsupported_serde_keys()
+            .iter()
+            .any(|symbol| meta.path == *symbol);
+    if unsupported {
+        meta.error(format!(
+            "serde attribute `{key}` is not supported by fastjson"
+        ))
+    } else {
+        meta.error(format!(
+            "unknown {ns} {} attribute `{key}`",
+            position.word()
+        ))
+    }
+}
+
+fn skip_to_next_key(meta: &ParseNestedMeta) -> syn::Result<()> {
+    while !meta.input.is_empty() && !meta.input.peek(Token![,]) {
+        meta.input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
+}
+
+/// `key = "string"`.
+pub fn lit_str(meta: &ParseNestedMeta) -> syn::Result<syn::LitStr> {
+    meta.value()?.parse()
+}
+
+/// `key = "path::to::fn"`.
+pub fn expr_path(meta: &ParseNestedMeta) -> syn::Result<syn::ExprPath> {
+    lit_str(meta)?.parse()
+}
+
+/// `key = "T: Trait, U: Other"`.
+pub fn where_predicates(meta: &ParseNestedMeta) -> syn::Result<Vec<syn::WherePredicate>> {
+    if meta.input.peek(syn::token::Paren) {
+        return Err(meta.error(
+            "`bound(serialize = \"...\", deserialize = \"...\")` is not supported by fastjson; \
+             use one `bound = \"...\"` for both impls",
+        ));
+    }
+    let lit = lit_str(meta)?;
+    let predicates =
+        lit.parse_with(Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated)?;
+    Ok(predicates.into_iter().collect())
+}
+
+/// `key = "a"` (both directions) or `key(serialize = "a", deserialize = "b")`.
+pub fn ser_de_lit_strs(
+    meta: &ParseNestedMeta,
+) -> syn::Result<(Option<syn::LitStr>, Option<syn::LitStr>)> {
+    if meta.input.peek(Token![=]) {
+        let lit = lit_str(meta)?;
+        return Ok((Some(lit.clone()), Some(lit)));
+    }
+    let mut ser = None;
+    let mut de = None;
+    meta.parse_nested_meta(|inner| {
+        if inner.path == symbol::SERIALIZE {
+            ser = Some(lit_str(&inner)?);
+        } else if inner.path == symbol::DESERIALIZE {
+            de = Some(lit_str(&inner)?);
+        } else {
+            return Err(inner.error("expected `serialize` or `deserialize`"));
+        }
+        Ok(())
+    })?;
+    Ok((ser, de))
+}
+
+/// A `rename_all`-style pair of rules, one per direction.
+#[derive(Copy, Clone, Default)]
+pub struct RenameRules {
+    pub ser: RenameRule,
+    pub de: RenameRule,
+}
+
+pub fn rename_rules(meta: &ParseNestedMeta) -> syn::Result<RenameRules> {
+    let (ser, de) = ser_de_lit_strs(meta)?;
+    let rule = |lit: Option<syn::LitStr>| -> syn::Result<RenameRule> {
+        match lit {
+            None => Ok(RenameRule::None),
+            Some(lit) => {
+                RenameRule::parse(&lit.value()).map_err(|err| syn::Error::new(lit.span(), err))
+            }
+        }
+    };
+    Ok(RenameRules {
+        ser: rule(ser)?,
+        de: rule(de)?,
+    })
+}
+
+/// The JSON names of a field or variant.
+#[derive(Clone, Debug)]
+pub struct Name {
+    /// Written on encode.
+    pub ser: String,
+    /// Accepted on decode (with `aliases`).
+    pub de: String,
+    ser_renamed: bool,
+    de_renamed: bool,
+    aliases: BTreeSet<String>,
+}
+
+impl Name {
+    pub fn new(
+        original: String,
+        ser: Option<syn::LitStr>,
+        de: Option<syn::LitStr>,
+        aliases: BTreeSet<String>,
+    ) -> Self {
+        Name {
+            ser_renamed: ser.is_some(),
+            de_renamed: de.is_some(),
+            ser: ser.map_or_else(|| original.clone(), |lit| lit.value()),
+            de: de.map_or(original, |lit| lit.value()),
+            aliases,
+        }
+    }
+
+    /// Applies a `rename_all` rule to the directions not renamed explicitly.
+    pub fn apply_rules(&mut self, rules: RenameRules, apply: fn(RenameRule, &str) -> String) {
+        if !self.ser_renamed {
+            self.ser = apply(rules.ser, &self.ser);
+        }
+        if !self.de_renamed {
+            self.de = apply(rules.de, &self.de);
+        }
+    }
+
+    /// Every name accepted on decode, sorted (serde lists them in this order).
+    pub fn de_names(&self) -> Vec<String> {
+        let mut all = self.aliases.clone();
+        all.insert(self.de.clone());
+        all.into_iter().collect()
+    }
+}
+
+/// The unraw'd text of an identifier (`r#type` -> `type`).
+pub fn unraw(ident: &syn::Ident) -> String {
+    let text = ident.to_string();
+    match text.strip_prefix("r#") {
+        Some(raw) => raw.to_owned(),
+        None => text,
+    }
+}
+
+/// Tokens to point an error at when no narrower span exists.
+pub fn tokens_of(meta: &ParseNestedMeta) -> TokenStream {
+    meta.path.to_token_stream()
+}

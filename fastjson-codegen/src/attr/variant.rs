@@ -1,0 +1,79 @@
+//! Variant attributes: what may sit on one enum variant.
+
+use std::collections::BTreeSet;
+
+use super::{
+    each_meta, lit_str, rename_rules, ser_de_lit_strs, tokens_of, unknown_key, where_predicates,
+    Attr, BoolAttr, Name, Position, RenameRules,
+};
+use crate::ctxt::Ctxt;
+use crate::symbol::*;
+
+pub struct Variant {
+    pub name: Name,
+    /// Rule for this variant's fields (overrides the container's `rename_all_fields`).
+    pub rename_all: Option<RenameRules>,
+    pub skip_serializing: bool,
+    pub skip_deserializing: bool,
+    /// The unit variant chosen for an unknown tag.
+    pub other: bool,
+    pub bound: Option<Vec<syn::WherePredicate>>,
+}
+
+impl Variant {
+    pub fn from_ast(cx: &Ctxt, variant: &syn::Variant) -> Self {
+        let mut ser_name = Attr::none(cx, RENAME);
+        let mut de_name = Attr::none(cx, RENAME);
+        let mut aliases = BTreeSet::new();
+        let mut rename_all = Attr::none(cx, RENAME_ALL);
+        let mut skip_serializing = BoolAttr::none(cx, SKIP_SERIALIZING);
+        let mut skip_deserializing = BoolAttr::none(cx, SKIP_DESERIALIZING);
+        let mut other = BoolAttr::none(cx, OTHER);
+        let mut bound = Attr::none(cx, BOUND);
+
+        each_meta(cx, &variant.attrs, |ns, meta| {
+            let at = tokens_of(meta);
+            if meta.path == RENAME {
+                let (ser, de) = ser_de_lit_strs(meta)?;
+                if let Some(ser) = ser {
+                    ser_name.set(ns, &at, ser);
+                }
+                if let Some(de) = de {
+                    de_name.set(ns, &at, de);
+                }
+            } else if meta.path == ALIAS {
+                aliases.insert(lit_str(meta)?.value());
+            } else if meta.path == RENAME_ALL {
+                rename_all.set(ns, &at, rename_rules(meta)?);
+            } else if meta.path == SKIP {
+                skip_serializing.set_true(ns, &at);
+                skip_deserializing.set_true(ns, &at);
+            } else if meta.path == SKIP_SERIALIZING {
+                skip_serializing.set_true(ns, &at);
+            } else if meta.path == SKIP_DESERIALIZING {
+                skip_deserializing.set_true(ns, &at);
+            } else if meta.path == OTHER {
+                other.set_true(ns, &at);
+            } else if meta.path == BOUND {
+                bound.set(ns, &at, where_predicates(meta)?);
+            } else {
+                return Err(unknown_key(ns, Position::Variant, meta));
+            }
+            Ok(())
+        });
+
+        Variant {
+            name: Name::new(
+                super::unraw(&variant.ident),
+                ser_name.get(),
+                de_name.get(),
+                aliases,
+            ),
+            rename_all: rename_all.get(),
+            skip_serializing: skip_serializing.get(),
+            skip_deserializing: skip_deserializing.get(),
+            other: other.get(),
+            bound: bound.get(),
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Generic bounds of the generated impls, inferred as serde infers them, and the `'de` lifetime.
+//!
+//! Every type parameter that appears in a field the impl reads or writes gets the trait
+//! (`T: _fj::Encode`, `T: _fj::Decode<'de>`), except inside `PhantomData<T>` and in fields with
+//! `with` functions; a field whose whole type is an associated type (`T::Item`) bounds that type
+//! instead. `bound = "..."` on the container, a variant or a field replaces the inferred bounds
+//! of what it sits on.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::visit::{self, Visit};
+
+use crate::ast::{Container, Data, Field, Variant};
+use crate::attr;
+
+/// The input lifetime of the `Decode` impl: `'de` (outliving every borrowed lifetime) or
+/// `'static` when a field borrows `'static`.
+pub struct DeLifetime {
+    pub lifetime: syn::Lifetime,
+    /// The `'de: 'a + 'b` parameter to declare; `None` for `'static`.
+    param: Option<syn::LifetimeParam>,
+}
+
+impl DeLifetime {
+    pub fn of(cont: &Container) -> DeLifetime {
+        match cont.borrowed_lifetimes() {
+            None => DeLifetime {
+                lifetime: syn::parse_quote!('static),
+                param: None,
+            },
+            Some(borrowed) => {
+                let lifetime: syn::Lifetime = syn::parse_quote!('de);
+                let mut param = syn::LifetimeParam::new(lifetime.clone());
+                param.bounds.extend(borrowed);
+                DeLifetime {
+                    lifetime,
+                    param: Some(param),
+                }
+            }
+        }
+    }
+}
+
+/// Generics of `impl Encode` / `impl EncodeFields`.
+pub fn encode_generics(cont: &Container) -> syn::Generics {
+    let mut predicates = Vec::new();
+    let encodes = |variant: Option<&Variant>, field: &Field| {
+        !field.attrs.skip_serializing
+            && field.attrs.serialize_with.is_none()
+            && variant.is_none_or(|v| !v.attrs.skip_serializing)
+    };
+    infer(cont, &mut predicates, |variant, field, out| {
+        if !encodes(variant, field) {
+            return;
+        }
+        let ty = field.ty;
+        let usage = TypeParamUsage::of(cont.generics, ty);
+        if field.attrs.flatten {
+            if !usage.is_empty() {
+                out.push(syn::parse_quote!(#ty: _fj::EncodeFields));
+            }
+            return;
+        }
+        if (field.attrs.omitempty || cont.attrs.omitempty) && !usage.is_empty() {
+            out.push(syn::parse_quote!(#ty: _fj::IsEmpty));
+        }
+        usage.bound(quote!(_fj::Encode), out);
+    });
+    with_predicates(cont.generics, predicates)
+}
+
+/// Generics of `impl Decode<'de>` / `impl DecodeFields<'de>`, including `'de` itself.
+pub fn decode_generics(cont: &Container, de: &DeLifetime) -> syn::Generics {
+    let lifetime = &de.lifetime;
+    let mut predicates = Vec::new();
+    infer(cont, &mut predicates, |variant, field, out| {
+        if variant.is_some_and(|v| v.attrs.skip_deserializing) {
+            return;
+        }
+        let ty = field.ty;
+        let usage = TypeParamUsage::of(cont.generics, ty);
+        if field.attrs.skip_deserializing {
+            if matches!(field.attrs.default, attr::Default::Default) {
+                usage.bound(quote!(_fj::__private::Default), out);
+            }
+            return;
+        }
+        if field.attrs.deserialize_with.is_some() {
+            return;
+        }
+        if field.attrs.flatten {
+            if !usage.is_empty() {
+                out.push(syn::parse_quote!(#ty: _fj::DecodeFields<#lifetime>));
+            }
+            return;
+        }
+        usage.bound(quote!(_fj::Decode<#lifetime>), out);
+    });
+    if cont.attrs.bound.is_none()
+        && matches!(cont.attrs.default, attr::Default::Default)
+        && !cont.generics.params.is_empty()
+    {
+        let ident = cont.ident;
+        let (_, ty_generics, _) = cont.generics.split_for_impl();
+        predicates.push(syn::parse_quote!(#ident #ty_generics: _fj::__private::Default));
+    }
+    let mut generics = with_predicates(cont.generics, predicates);
+    if let Some(param) = &de.param {
+        generics
+            .params
+            .insert(0, syn::GenericParam::Lifetime(param.clone()));
+    }
+    generics
+}
+
+/// Collects predicates: the container's `bound` if set, else each variant's or field's `bound`,
+/// else what `per_field` infers.
+fn infer(
+    cont: &Container,
+    out: &mut Vec<syn::WherePredicate>,
+    mut per_field: impl FnMut(Option<&Variant>, &Field, &mut Vec<syn::WherePredicate>),
+) {
+    if let Some(bound) = &cont.attrs.bound {
+        out.extend(bound.iter().cloned());
+        return;
+    }
+    let mut fields = |variant: Option<&Variant>, fields: &[Field], out: &mut Vec<_>| {
+        for field in fields {
+            match &field.attrs.bound {
+                Some(bound) => out.extend(bound.iter().cloned()),
+                None => per_field(variant, field, out),
+            }
+        }
+    };
+    match &cont.data {
+        Data::Struct(_, struct_fields) => fields(None, struct_fields, out),
+        Data::Enum(variants) => {
+            for variant in variants {
+                match &variant.attrs.bound {
+                    Some(bound) => out.extend(bound.iter().cloned()),
+                    None => fields(Some(variant), &variant.fields, out),
+                }
+            }
+        }
+    }
+}
+
+fn with_predicates(
+    generics: &syn::Generics,
+    predicates: Vec<syn::WherePredicate>,
+) -> syn::Generics {
+    let mut generics = generics.clone();
+    if !predicates.is_empty() {
+        generics.make_where_clause().predicates.extend(predicates);
+    }
+    generics
+}
+
+/// Which type parameters a field type uses, as serde's `FindTyParams` sees them.
+struct TypeParamUsage {
+    params: BTreeSet<syn::Ident>,
+    /// The field's whole type when it is `T::Assoc`.
+    associated: Option<syn::Type>,
+}
+
+impl TypeParamUsage {
+    fn of(generics: &syn::Generics, ty: &syn::Type) -> TypeParamUsage {
+        let all: BTreeSet<syn::Ident> = generics.type_params().map(|p| p.ident.clone()).collect();
+        let mut find = FindTypeParams {
+            all: &all,
+            used: BTreeSet::new(),
+        };
+        find.visit_type(ty);
+        let associated = match crate::ast::ungroup(ty) {
+            syn::Type::Path(path)
+                if path.qself.is_none()
+                    && path.path.leading_colon.is_none()
+                    && path.path.segments.len() > 1
+                    && all.contains(&path.path.segments[0].ident) =>
+            {
+                Some(ty.clone())
+            }
+            _ => None,
+        };
+        TypeParamUsage {
+            params: find.used,
+            associated,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.params.is_empty() && self.associated.is_none()
+    }
+
+    fn bound(&self, bound: TokenStream, out: &mut Vec<syn::WherePredicate>) {
+        for param in &self.params {
+            out.push(syn::parse_quote!(#param: #bound));
+        }
+        if let Some(ty) = &self.associated {
+            out.push(syn::parse_quote!(#ty: #bound));
+        }
+    }
+}
+
+struct FindTypeParams<'a> {
+    all: &'a BTreeSet<syn::Ident>,
+    used: BTreeSet<syn::Ident>,
+}
+
+impl<'ast> Visit<'ast> for FindTypeParams<'_> {
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if path
+            .segments
+            .last()
+            .is_some_and(|seg| seg.ident == "PhantomData")
+        {
+            return;
+        }
+        if path.leading_colon.is_none() && path.segments.len() == 1 {
+            let ident = &path.segments[0].ident;
+            if self.all.contains(ident) {
+                self.used.insert(ident.clone());
+            }
+        }
+        visit::visit_path(self, path);
+    }
+
+    // Types inside a macro invocation are invisible; serde ignores them too.
+    fn visit_macro(&mut self, _: &'ast syn::Macro) {}
+}

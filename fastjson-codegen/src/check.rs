@@ -1,0 +1,229 @@
+//! Rules that need more than one attribute (or the shape of the type) to decide.
+
+use crate::ast::{Container, Data, Field, Style};
+use crate::attr::TagType;
+use crate::ctxt::Ctxt;
+
+pub fn check(cx: &Ctxt, cont: &Container) {
+    check_de_lifetime(cx, cont);
+    check_flatten(cx, cont);
+    check_other(cx, cont);
+    check_internal_tag(cx, cont);
+    check_adjacent_tag_conflict(cx, cont);
+    check_transparent(cx, cont);
+}
+
+// The generated `Decode` impl names its input lifetime `'de`, so the type may not declare one
+// (serde has the same rule): `struct S<'de> { .. }` is rejected.
+fn check_de_lifetime(cx: &Ctxt, cont: &Container) {
+    for param in cont.generics.lifetimes() {
+        if param.lifetime.ident == "de" {
+            cx.error_spanned_by(
+                &param.lifetime,
+                "cannot derive FastJson when there is a lifetime parameter called 'de",
+            );
+        }
+    }
+}
+
+// `flatten` splices an object's entries into the enclosing object, so it needs named fields
+// around it (`struct S(#[serde(flatten)] T)` is rejected, as in serde). fastjson flattens through
+// `EncodeFields`/`DecodeFields` of the field's own type, so `with` functions (which write a whole
+// value) and `omitempty` (which tests a whole value) cannot apply to a flattened field.
+fn check_flatten(cx: &Ctxt, cont: &Container) {
+    let check_fields = |style: Style, fields: &[Field]| {
+        for field in fields.iter().filter(|field| field.attrs.flatten) {
+            match style {
+                Style::Tuple => cx.error_spanned_by(
+                    field.original,
+                    "#[serde(flatten)] cannot be used on tuple structs",
+                ),
+                Style::Newtype => cx.error_spanned_by(
+                    field.original,
+                    "#[serde(flatten)] cannot be used on newtype structs",
+                ),
+                Style::Struct | Style::Unit => {}
+            }
+            if field.attrs.serialize_with.is_some() || field.attrs.deserialize_with.is_some() {
+                cx.error_spanned_by(
+                    field.original,
+                    "#[serde(flatten)] together with `with`, `serialize_with` or `deserialize_with` is not supported by fastjson",
+                );
+            }
+            if field.attrs.omitempty {
+                cx.error_spanned_by(
+                    field.original,
+                    "#[fastjson(omitempty)] cannot be used on a flattened field",
+                );
+            }
+        }
+    };
+    match &cont.data {
+        Data::Struct(style, fields) => check_fields(*style, fields),
+        Data::Enum(variants) => {
+            for variant in variants {
+                check_fields(variant.style, &variant.fields);
+            }
+        }
+    }
+}
+
+// `other` names the variant an unknown tag decodes to, so it must be a unit variant, there can be
+// only one (the last), and an untagged enum has no tag for it to catch.
+fn check_other(cx: &Ctxt, cont: &Container) {
+    let Data::Enum(variants) = &cont.data else {
+        return;
+    };
+    for (i, variant) in variants.iter().enumerate() {
+        if !variant.attrs.other {
+            continue;
+        }
+        if cont.attrs.tag == TagType::Untagged {
+            cx.error_spanned_by(
+                variant.original,
+                "#[serde(other)] cannot appear on untagged enum",
+            );
+        } else if variant.style != Style::Unit {
+            cx.error_spanned_by(
+                variant.original,
+                "#[serde(other)] must be on a unit variant",
+            );
+        } else if i + 1 < variants.len() {
+            cx.error_spanned_by(
+                variant.original,
+                "#[serde(other)] must be on the last variant",
+            );
+        }
+    }
+}
+
+// An internally tagged enum writes the tag inside the variant's object, so
+// - a tuple variant has nowhere to put it: `#[serde(tag = "t")] enum E { V(u8, u8) }` is rejected;
+// - a struct variant's field may not share the tag's name (duplicate keys in the output);
+// - a newtype variant's value must write entries into the same object, which a `serialize_with`
+//   function (writing a whole value) cannot do in fastjson.
+fn check_internal_tag(cx: &Ctxt, cont: &Container) {
+    let (Data::Enum(variants), TagType::Internal { tag }) = (&cont.data, &cont.attrs.tag) else {
+        return;
+    };
+    for variant in variants {
+        match variant.style {
+            Style::Tuple => cx.error_spanned_by(
+                variant.original,
+                "#[serde(tag = \"...\")] cannot be used with tuple variants",
+            ),
+            Style::Newtype => {
+                let field = &variant.fields[0];
+                if field.attrs.serialize_with.is_some() || field.attrs.deserialize_with.is_some() {
+                    cx.error_spanned_by(
+                        field.original,
+                        "`with`, `serialize_with` and `deserialize_with` on the field of an internally tagged newtype variant are not supported by fastjson",
+                    );
+                }
+            }
+            Style::Struct => {
+                let conflict = variant.fields.iter().any(|field| {
+                    (!field.attrs.skip_serializing && field.attrs.name.ser == *tag)
+                        || (!field.attrs.skip_deserializing
+                            && field.attrs.name.de_names().iter().any(|name| name == tag))
+                });
+                if conflict {
+                    cx.error_spanned_by(
+                        cont.ident,
+                        format!("variant field name `{tag}` conflicts with internal tag"),
+                    );
+                    return;
+                }
+            }
+            Style::Unit => {}
+        }
+    }
+}
+
+// An adjacently tagged enum needs two distinct keys: `tag = "t", content = "t"` is rejected.
+fn check_adjacent_tag_conflict(cx: &Ctxt, cont: &Container) {
+    if let TagType::Adjacent { tag, content } = &cont.attrs.tag {
+        if tag == content {
+            cx.error_spanned_by(
+                cont.ident,
+                format!("enum tags `{tag}` for type and content conflict with each other"),
+            );
+        }
+    }
+}
+
+// `transparent` encodes and decodes a struct as its one real field: exactly one field may be
+// neither skipped nor `PhantomData` nor defaulted, and enums and unit structs cannot be
+// transparent.
+fn check_transparent(cx: &Ctxt, cont: &Container) {
+    if !cont.attrs.transparent {
+        return;
+    }
+    let fields = match &cont.data {
+        Data::Enum(_) => {
+            cx.error_spanned_by(
+                cont.ident,
+                "#[serde(transparent)] is not allowed on an enum",
+            );
+            return;
+        }
+        Data::Struct(Style::Unit, _) => {
+            cx.error_spanned_by(
+                cont.ident,
+                "#[serde(transparent)] is not allowed on a unit struct",
+            );
+            return;
+        }
+        Data::Struct(_, fields) => fields,
+    };
+    let encoded = fields
+        .iter()
+        .filter(|f| is_transparent_for_encode(f))
+        .count();
+    let decoded = fields
+        .iter()
+        .filter(|f| is_transparent_for_decode(f))
+        .count();
+    if encoded > 1 || decoded > 1 {
+        cx.error_spanned_by(
+            cont.ident,
+            "#[serde(transparent)] requires struct to have at most one transparent field",
+        );
+    } else if encoded == 0 {
+        cx.error_spanned_by(
+            cont.ident,
+            "#[serde(transparent)] requires at least one field that is not skipped",
+        );
+    } else if decoded == 0 {
+        cx.error_spanned_by(
+            cont.ident,
+            "#[serde(transparent)] requires at least one field that is neither skipped nor has a default",
+        );
+    } else if transparent_field(fields).is_none() {
+        cx.error_spanned_by(
+            cont.ident,
+            "#[serde(transparent)] requires the same field to be encoded and decoded",
+        );
+    }
+}
+
+fn is_phantom(field: &Field) -> bool {
+    matches!(crate::ast::ungroup(field.ty), syn::Type::Path(p)
+        if p.path.segments.last().is_some_and(|seg| seg.ident == "PhantomData"))
+}
+
+fn is_transparent_for_encode(field: &Field) -> bool {
+    !is_phantom(field) && !field.attrs.skip_serializing
+}
+
+fn is_transparent_for_decode(field: &Field) -> bool {
+    !is_phantom(field) && !field.attrs.skip_deserializing && field.attrs.default.is_none()
+}
+
+/// The field a transparent struct stands for.
+pub fn transparent_field<'f, 'a>(fields: &'f [Field<'a>]) -> Option<(usize, &'f Field<'a>)> {
+    fields
+        .iter()
+        .enumerate()
+        .find(|(_, f)| is_transparent_for_encode(f) && is_transparent_for_decode(f))
+}

@@ -1,0 +1,130 @@
+//! `DecodeFields<'de>` for structs with named fields, so they can be flattened into another
+//! struct: a builder type holding one slot per field, fed one key at a time.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::field::{self, slot};
+use super::object::assign_slot;
+use super::Params;
+use crate::ast::Field;
+
+pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenStream {
+    let cont = p.cont;
+    let ident = cont.ident;
+    let de = &p.de;
+    let (impl_generics, builder_generics, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+
+    let read: Vec<_> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.attrs.skip_deserializing)
+        .collect();
+    let slot_decls = read.iter().map(|(i, f)| {
+        let slot = slot(*i);
+        let ty = f.ty;
+        if f.attrs.flatten {
+            quote!(#slot: <#ty as _fj::DecodeFields<#de>>::Builder,)
+        } else {
+            quote!(#slot: _fj::__private::Option<#ty>,)
+        }
+    });
+    let slot_inits = read.iter().map(|(i, f)| {
+        let slot = slot(*i);
+        if f.attrs.flatten {
+            quote!(#slot: _fj::__private::Default::default(),)
+        } else {
+            quote!(#slot: _fj::__private::None,)
+        }
+    });
+
+    let mut claimed = Vec::new();
+    let arms = read
+        .iter()
+        .filter(|(_, f)| !f.attrs.flatten)
+        .filter_map(|(i, f)| {
+            let pattern = field::key_pattern(f, &mut claimed)?;
+            let slot = slot(*i);
+            let assign = assign_slot(p, f, quote!(__b.#slot));
+            Some(quote! {
+                #pattern => {
+                    #assign
+                    _fj::__private::Ok(true)
+                }
+            })
+        });
+    let offers = read.iter().filter(|(_, f)| f.attrs.flatten).map(|(i, f)| {
+        let slot = slot(*i);
+        let ty = f.ty;
+        quote! {
+            if <#ty as _fj::DecodeFields<#de>>::decode_field(&mut __b.#slot, __key, __lex)? {
+                return _fj::__private::Ok(true);
+            }
+        }
+    });
+
+    let default = &cont.attrs.default;
+    let let_default = field::let_default(fields, default);
+    let members = fields.iter().enumerate().map(|(i, f)| {
+        let member = &f.member;
+        let slot = slot(i);
+        let ty = f.ty;
+        let value = if f.attrs.skip_deserializing {
+            field::skipped_value(f, default)
+        } else if f.attrs.flatten {
+            quote!(<#ty as _fj::DecodeFields<#de>>::finish(__b.#slot, __lex)?)
+        } else {
+            let missing = field::missing_in_object(p, f, default);
+            quote! {
+                match __b.#slot {
+                    _fj::__private::Some(__value) => __value,
+                    _fj::__private::None => #missing,
+                }
+            }
+        };
+        quote!(#member: #value)
+    });
+
+    quote! {
+        #[doc(hidden)]
+        pub struct __Builder #impl_generics #where_clause {
+            #(#slot_decls)*
+            __marker: _fj::__private::PhantomData<fn() -> (&#de (), #ident #ty_generics)>,
+        }
+
+        #[automatically_derived]
+        impl #impl_generics _fj::__private::Default for __Builder #builder_generics #where_clause {
+            fn default() -> Self {
+                __Builder {
+                    #(#slot_inits)*
+                    __marker: _fj::__private::PhantomData,
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
+            type Builder = __Builder #builder_generics;
+
+            fn decode_field(
+                __b: &mut Self::Builder,
+                __key: &_fj::__private::Cow<#de, str>,
+                __lex: &mut _fj::Lexer<#de>,
+            ) -> _fj::Result<bool> {
+                match __key.as_bytes() {
+                    #(#arms)*
+                    _ => {
+                        #(#offers)*
+                        _fj::__private::Ok(false)
+                    }
+                }
+            }
+
+            fn finish(__b: Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
+                #let_default
+                _fj::__private::Ok(Self { #(#members),* })
+            }
+        }
+    }
+}

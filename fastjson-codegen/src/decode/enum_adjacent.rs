@@ -1,0 +1,145 @@
+//! Adjacently tagged enums: `{"tag": "Variant", "content": content}` in either key order
+//! (unknown keys ignored unless `deny_unknown_fields`), or `["Variant", content]`.
+//!
+//! When the content comes before the tag, its position is remembered and its value skipped; once
+//! the whole object is read the lexer rewinds to decode it, then returns to the end.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::variant::{self, StructForms};
+use super::Params;
+use crate::ast::{Style, Variant};
+
+pub fn body(p: &Params, variants: &[Variant], tag: &str, content: &str) -> TokenStream {
+    let decodable = variant::decodable(variants);
+    let name = p.cont.ident.to_string();
+    let expecting = format!("adjacently tagged enum {name}");
+    if decodable.is_empty() {
+        return quote!(_fj::__private::Err(__lex.err_invalid_type_here(#expecting)));
+    }
+    let de = &p.de;
+    let tag_lit = super::field::byte_lit(tag);
+    let content_lit = super::field::byte_lit(content);
+    let read_tag = variant::read_index(&decodable, quote!(.at_field(#tag)));
+    let read_tag_in_array = variant::read_index(&decodable, quote!(.at_index(0)));
+
+    let content_arms = decodable.iter().map(|(i, v)| {
+        let body = variant::content(p, v, StructForms::ObjectOnly);
+        quote!(#i => _fj::__private::Ok({ #body }),)
+    });
+    let missing_content_arms = decodable.iter().filter_map(|(i, v)| {
+        let ident = v.ident;
+        match variant::effective_style(v) {
+            Style::Unit => {
+                let value = variant::unit_value(v);
+                Some(quote!(#i => _fj::__private::Ok(#value),))
+            }
+            Style::Newtype if v.fields[0].attrs.deserialize_with.is_none() => {
+                let ty = v.fields[0].ty;
+                Some(quote! {
+                    #i => match <#ty as _fj::Decode<#de>>::decode_missing() {
+                        _fj::__private::Some(__value) => _fj::__private::Ok(Self::#ident { 0: __value }),
+                        _fj::__private::None => _fj::__private::Err(__lex.err_missing_field(#content)),
+                    },
+                })
+            }
+            _ => None,
+        }
+    });
+    let unknown_key = if p.cont.attrs.deny_unknown_fields {
+        quote! {
+            __key => {
+                let __key = __key.to_vec();
+                return _fj::__private::Err(__lex.err_unknown_field(&__key, &[#tag, #content]));
+            }
+        }
+    } else {
+        quote!(_ => __lex.skip_value()?,)
+    };
+    let trailing = super::errors::trailing_elements();
+
+    quote! {
+        let __content = |__lex: &mut _fj::Lexer<#de>, __variant: usize| -> _fj::Result<Self> {
+            match __variant {
+                #(#content_arms)*
+                _ => ::core::unreachable!(),
+            }
+        };
+        match __lex.peek()? {
+            b'[' => {
+                __lex.begin_array()?;
+                let mut __first = true;
+                if !__lex.next_item(&mut __first)? {
+                    return _fj::__private::Err(__lex.err_invalid_length(0, #expecting));
+                }
+                let __variant = #read_tag_in_array;
+                if !__lex.next_item(&mut __first)? {
+                    return _fj::__private::Err(__lex.err_invalid_length(1, #expecting));
+                }
+                let __value = __content(__lex, __variant).map_err(|__e| __e.at_index(1))?;
+                if __lex.next_item(&mut __first)? {
+                    return _fj::__private::Err(#trailing);
+                }
+                _fj::__private::Ok(__value)
+            }
+            _ => {
+                __lex.begin_object_expecting(#expecting)?;
+                let mut __first = true;
+                let mut __variant = _fj::__private::None;
+                let mut __value = _fj::__private::None;
+                let mut __content_at = _fj::__private::None;
+                while let _fj::__private::Some(__key) = __lex.next_key(&mut __first)? {
+                    match __key {
+                        #tag_lit => {
+                            if _fj::__private::Option::is_some(&__variant) {
+                                return _fj::__private::Err(__lex.err_duplicate_field(#tag));
+                            }
+                            __variant = _fj::__private::Some(#read_tag);
+                        }
+                        #content_lit => {
+                            if _fj::__private::Option::is_some(&__value)
+                                || _fj::__private::Option::is_some(&__content_at)
+                            {
+                                return _fj::__private::Err(__lex.err_duplicate_field(#content));
+                            }
+                            match __variant {
+                                _fj::__private::Some(__variant) => {
+                                    __value = _fj::__private::Some(
+                                        __content(__lex, __variant)
+                                            .map_err(|__e| __e.at_field(#content))?,
+                                    );
+                                }
+                                _fj::__private::None => {
+                                    __content_at = _fj::__private::Some(__lex.mark());
+                                    __lex.skip_value()?;
+                                }
+                            }
+                        }
+                        #unknown_key
+                    }
+                }
+                let __variant: usize = match __variant {
+                    _fj::__private::Some(__variant) => __variant,
+                    _fj::__private::None => {
+                        return _fj::__private::Err(__lex.err_missing_field(#tag));
+                    }
+                };
+                if let _fj::__private::Some(__at) = __content_at {
+                    let __end = __lex.mark();
+                    __lex.reset(__at);
+                    let __value = __content(__lex, __variant).map_err(|__e| __e.at_field(#content))?;
+                    __lex.reset(__end);
+                    return _fj::__private::Ok(__value);
+                }
+                match __value {
+                    _fj::__private::Some(__value) => _fj::__private::Ok(__value),
+                    _fj::__private::None => match __variant {
+                        #(#missing_content_arms)*
+                        _ => _fj::__private::Err(__lex.err_missing_field(#content)),
+                    },
+                }
+            }
+        }
+    }
+}

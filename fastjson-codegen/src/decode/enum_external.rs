@@ -1,0 +1,118 @@
+//! Externally tagged enums: `"Unit"` or `{"Variant": content}`.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::errors;
+use super::field;
+use super::variant::{self, StructForms};
+use super::Params;
+use crate::ast::{Style, Variant};
+
+pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
+    let decodable = variant::decodable(variants);
+    let name = p.cont.ident.to_string();
+    if decodable.is_empty() {
+        let expecting = format!("enum {name} with no variants");
+        return quote!(_fj::__private::Err(__lex.err_invalid_type_here(#expecting)));
+    }
+    let patterns = variant::name_patterns(&decodable);
+    let other = variant::other_index(&decodable);
+    let expected = variant::expected_names(&decodable);
+    let unknown = quote! {
+        __name => {
+            let __name = __name.to_vec();
+            return _fj::__private::Err(__lex.err_unknown_variant(&__name, &[#(#expected),*]));
+        }
+    };
+
+    // `"Variant"`: only unit variants can be written as a bare string.
+    let string_arms = patterns.iter().map(|(i, pattern)| {
+        let v = &variants[*i];
+        let value = match variant::effective_style(v) {
+            Style::Unit => {
+                let value = variant::unit_value(v);
+                quote!(_fj::__private::Ok(#value))
+            }
+            Style::Newtype => err(errors::unit_variant_for("newtype variant")),
+            Style::Tuple => err(errors::unit_variant_for("tuple variant")),
+            Style::Struct => err(errors::unit_variant_for("struct variant")),
+        };
+        quote!(#pattern => #value,)
+    });
+    let string_unknown = match other {
+        Some(i) => {
+            let value = variant::unit_value(&variants[i]);
+            quote!(_ => _fj::__private::Ok(#value),)
+        }
+        None => unknown.clone(),
+    };
+
+    // `{"Variant": content}`: the content's errors carry the variant name in their path.
+    let object_arms = patterns.iter().map(|(i, pattern)| {
+        let value = object_content(p, &variants[*i]);
+        quote!(#pattern => #value,)
+    });
+    let object_unknown = match other {
+        Some(i) => {
+            let value = object_content(p, &variants[i]);
+            quote!(_ => #value,)
+        }
+        None => unknown,
+    };
+
+    let expecting = format!("enum {name}");
+    let empty = errors::empty_enum_object();
+    let trailing = errors::enum_object_end();
+    quote! {
+        match __lex.peek()? {
+            b'"' => match __lex.str_bytes_value()? {
+                #(#string_arms)*
+                #string_unknown
+            },
+            _ => {
+                __lex.begin_object_expecting(#expecting)?;
+                let mut __first = true;
+                let __value = match __lex.next_key(&mut __first)? {
+                    _fj::__private::Some(__key) => match __key {
+                        #(#object_arms)*
+                        #object_unknown
+                    },
+                    _fj::__private::None => return _fj::__private::Err(#empty),
+                };
+                if _fj::__private::Option::is_some(&__lex.next_key(&mut __first)?) {
+                    return _fj::__private::Err(#trailing);
+                }
+                _fj::__private::Ok(__value)
+            }
+        }
+    }
+}
+
+fn err(error: TokenStream) -> TokenStream {
+    quote!(_fj::__private::Err(#error))
+}
+
+/// An expression of type `Self` decoding the content after the variant key.
+fn object_content(p: &Params, v: &Variant) -> TokenStream {
+    let name = &v.attrs.name.de;
+    let at = quote!(.map_err(|__e| __e.at_field(#name)));
+    match variant::effective_style(v) {
+        Style::Unit => {
+            let value = variant::unit_value(v);
+            quote!({
+                __lex.null()#at?;
+                #value
+            })
+        }
+        Style::Newtype => {
+            let ident = v.ident;
+            let value = field::decode_value(p, &v.fields[0]);
+            quote!(Self::#ident { 0: #value #at? })
+        }
+        Style::Tuple | Style::Struct => {
+            let result = variant::as_result(variant::content(p, v, StructForms::ObjectOrArray));
+            quote!(#result #at?)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! Untagged enums: each variant is tried in order from the same position, rewinding between
+//! tries; the first that decodes wins.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::variant::{self, StructForms};
+use super::Params;
+use crate::ast::Variant;
+
+pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
+    let name = p.cont.ident.to_string();
+    let attempts = variant::decodable(variants).into_iter().map(|(_, v)| {
+        let attempt = variant::as_result(variant::content(p, v, StructForms::ObjectOnly));
+        quote! {
+            __lex.reset(__mark);
+            if let _fj::__private::Ok(__value) = #attempt {
+                return _fj::__private::Ok(__value);
+            }
+        }
+    });
+    quote! {
+        let __mark = __lex.mark();
+        #(#attempts)*
+        // Like serde, which reads the whole value before trying variants, report malformed JSON
+        // as such rather than as a mismatch.
+        __lex.reset(__mark);
+        __lex.skip_value()?;
+        _fj::__private::Err(__lex.err_no_variant_matched(#name))
+    }
+}

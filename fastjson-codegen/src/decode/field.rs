@@ -1,0 +1,128 @@
+//! Per-field pieces shared by every decoder: how a field's value is read, what it is when absent,
+//! and the names it answers to.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::Params;
+use crate::ast::Field;
+use crate::attr;
+
+/// The local (or builder member) holding field `index` while the object is read.
+pub fn slot(index: usize) -> syn::Ident {
+    format_ident!("__f{}", index)
+}
+
+/// A byte-string literal for matching key bytes.
+pub fn byte_lit(name: &str) -> syn::LitByteStr {
+    syn::LitByteStr::new(name.as_bytes(), Span::call_site())
+}
+
+/// `b"name" | b"alias"` for the names not already claimed by an earlier field (serde picks the
+/// first field that claims a name; duplicates would be unreachable patterns).
+pub fn key_pattern(field: &Field, claimed: &mut Vec<String>) -> Option<TokenStream> {
+    let mut patterns = Vec::new();
+    for name in field.attrs.name.de_names() {
+        if !claimed.contains(&name) {
+            patterns.push(byte_lit(&name));
+            claimed.push(name);
+        }
+    }
+    if patterns.is_empty() {
+        None
+    } else {
+        Some(quote!(#(#patterns)|*))
+    }
+}
+
+/// An expression of type `_fj::Result<FieldType>` reading the field's value at the lexer.
+pub fn decode_value(p: &Params, field: &Field) -> TokenStream {
+    match &field.attrs.deserialize_with {
+        Some(path) => quote_spanned!(path.span()=> #path(__lex)),
+        None => {
+            let ty = field.ty;
+            let de = &p.de;
+            quote_spanned!(field.span()=> <#ty as _fj::Decode<#de>>::decode(__lex))
+        }
+    }
+}
+
+/// The value of a field missing from an object: its default, the container's default, `None`
+/// for options (via `decode_missing`), else a missing-field error (`return`s).
+pub fn missing_in_object(
+    p: &Params,
+    field: &Field,
+    container_default: &attr::Default,
+) -> TokenStream {
+    if let Some(value) = default_value(field, container_default) {
+        return value;
+    }
+    let name = &field.attrs.name.de;
+    if field.attrs.deserialize_with.is_some() {
+        return quote!(return _fj::__private::Err(__lex.err_missing_field(#name)));
+    }
+    let ty = field.ty;
+    let de = &p.de;
+    quote_spanned! {field.span()=>
+        match <#ty as _fj::Decode<#de>>::decode_missing() {
+            _fj::__private::Some(__value) => __value,
+            _fj::__private::None => return _fj::__private::Err(__lex.err_missing_field(#name)),
+        }
+    }
+}
+
+/// The value of a field missing from the end of an array: its default, the container's default,
+/// else an invalid-length error (`return`s). Options are not special here, as in serde.
+pub fn missing_in_seq(
+    field: &Field,
+    container_default: &attr::Default,
+    index: usize,
+    expecting: &str,
+) -> TokenStream {
+    match default_value(field, container_default) {
+        Some(value) => value,
+        None => quote!(return _fj::__private::Err(__lex.err_invalid_length(#index, #expecting))),
+    }
+}
+
+/// The value of a `skip_deserializing` field.
+pub fn skipped_value(field: &Field, container_default: &attr::Default) -> TokenStream {
+    default_value(field, container_default)
+        .unwrap_or_else(|| quote!(_fj::__private::Default::default()))
+}
+
+fn default_value(field: &Field, container_default: &attr::Default) -> Option<TokenStream> {
+    match &field.attrs.default {
+        attr::Default::Default => {
+            Some(quote_spanned!(field.span()=> _fj::__private::Default::default()))
+        }
+        attr::Default::Path(path) => Some(quote_spanned!(path.span()=> #path())),
+        attr::Default::None => match container_default {
+            attr::Default::None => None,
+            _ => {
+                let member = &field.member;
+                Some(quote!(__default.#member))
+            }
+        },
+    }
+}
+
+/// `let __default: Self = ...;` when the container has a default and some field may use it.
+pub fn let_default<'f, 'a: 'f>(
+    fields: impl IntoIterator<Item = &'f Field<'a>>,
+    container_default: &attr::Default,
+) -> TokenStream {
+    let used = fields
+        .into_iter()
+        .any(|field| field.attrs.default.is_none() && !field.attrs.flatten);
+    match container_default {
+        attr::Default::Default if used => {
+            quote!(let __default: Self = _fj::__private::Default::default();)
+        }
+        attr::Default::Path(path) if used => {
+            quote_spanned!(path.span()=> let __default: Self = #path();)
+        }
+        _ => TokenStream::new(),
+    }
+}

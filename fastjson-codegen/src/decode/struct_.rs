@@ -1,0 +1,98 @@
+//! `Decode` bodies for structs: unit (`null`), newtype (the inner value), tuple (an array),
+//! transparent (the one real field) and named (an object, or an array in declaration order).
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use super::field;
+use super::object::{self, ObjectForm};
+use super::seq::{self, SeqForm};
+use super::Params;
+use crate::ast::{Field, Style};
+use crate::check::transparent_field;
+
+pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
+    let cont = p.cont;
+    let name = cont.ident.to_string();
+    match style {
+        Style::Unit => quote! {
+            __lex.null()?;
+            _fj::__private::Ok(Self)
+        },
+        _ if cont.attrs.transparent => transparent(p, fields),
+        Style::Newtype => {
+            let value = field::decode_value(p, &fields[0]);
+            quote!(_fj::__private::Ok(Self { 0: #value? }))
+        }
+        Style::Tuple => {
+            let body = seq::body(
+                p,
+                &SeqForm {
+                    fields,
+                    construct: quote!(Self),
+                    kind: format!("tuple struct {name}"),
+                    begun: false,
+                    default: &cont.attrs.default,
+                },
+            );
+            quote!(_fj::__private::Ok({ #body }))
+        }
+        Style::Struct => {
+            let object = object::body(
+                p,
+                &ObjectForm {
+                    fields,
+                    construct: quote!(Self),
+                    expecting: format!("struct {name}"),
+                    begun: false,
+                    internal_tag: None,
+                    deny_unknown_fields: cont.attrs.deny_unknown_fields,
+                    default: &cont.attrs.default,
+                },
+            );
+            if fields.iter().any(|f| f.attrs.flatten) {
+                // serde reads structs with flattened fields as maps only.
+                return quote!(_fj::__private::Ok({ #object }));
+            }
+            let array = seq::body(
+                p,
+                &SeqForm {
+                    fields,
+                    construct: quote!(Self),
+                    kind: format!("struct {name}"),
+                    begun: false,
+                    default: &cont.attrs.default,
+                },
+            );
+            quote! {
+                match __lex.peek()? {
+                    b'[' => _fj::__private::Ok({ #array }),
+                    _ => _fj::__private::Ok({ #object }),
+                }
+            }
+        }
+    }
+}
+
+/// The struct is its one real field; the others take their defaults (`PhantomData` otherwise).
+fn transparent(p: &Params, fields: &[Field]) -> TokenStream {
+    let (index, _) = transparent_field(fields).expect("checked in check.rs");
+    let members = fields.iter().enumerate().map(|(i, f)| {
+        let member = &f.member;
+        let value = if i == index {
+            let value = field::decode_value(p, f);
+            quote!(#value?)
+        } else if f.attrs.skip_deserializing || !f.attrs.default.is_none() {
+            field::skipped_value(f, &p.cont.attrs.default)
+        } else {
+            quote_spanned!(f.span()=> _fj::__private::PhantomData)
+        };
+        quote!(#member: #value)
+    });
+    let others = fields.iter().enumerate().filter(|(i, _)| *i != index);
+    let let_default = field::let_default(others.map(|(_, f)| f), &p.cont.attrs.default);
+    quote! {
+        #let_default
+        _fj::__private::Ok(Self { #(#members),* })
+    }
+}

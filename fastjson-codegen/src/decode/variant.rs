@@ -1,0 +1,192 @@
+//! Reading a variant name, and decoding a variant's content in the forms several representations
+//! share.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::field::{self, byte_lit};
+use super::object::{self, ObjectForm};
+use super::seq::{self, SeqForm};
+use super::Params;
+use crate::ast::{Style, Variant};
+use crate::attr;
+
+/// Whether structs variants also accept the array form (serde: not when untagged or adjacently
+/// tagged, whose content goes through `deserialize_any`).
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum StructForms {
+    ObjectOrArray,
+    ObjectOnly,
+}
+
+/// The variants that can be decoded, with their index in the enum.
+pub fn decodable<'v, 'a>(variants: &'v [Variant<'a>]) -> Vec<(usize, &'v Variant<'a>)> {
+    variants
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.attrs.skip_deserializing)
+        .collect()
+}
+
+/// Serde's `effective_style`: a newtype variant whose field is skipped decodes like a unit one.
+pub fn effective_style(variant: &Variant) -> Style {
+    match variant.style {
+        Style::Newtype if variant.fields[0].attrs.skip_deserializing => Style::Unit,
+        style => style,
+    }
+}
+
+/// `Self::V { 0: default }` / `Self::V`: the value of a unit-like variant.
+pub fn unit_value(variant: &Variant) -> TokenStream {
+    let ident = variant.ident;
+    let members = variant.fields.iter().map(|f| {
+        let member = &f.member;
+        let value = field::skipped_value(f, &attr::Default::None);
+        quote!(#member: #value)
+    });
+    quote!(Self::#ident { #(#members),* })
+}
+
+/// `b"Name" | b"alias" => index,` arms for the variant names, first claim wins.
+pub fn name_patterns(variants: &[(usize, &Variant)]) -> Vec<(usize, TokenStream)> {
+    let mut claimed = Vec::new();
+    variants
+        .iter()
+        .filter_map(|(i, v)| {
+            let mut patterns = Vec::new();
+            for name in v.attrs.name.de_names() {
+                if !claimed.contains(&name) {
+                    patterns.push(byte_lit(&name));
+                    claimed.push(name);
+                }
+            }
+            (!patterns.is_empty()).then(|| (*i, quote!(#(#patterns)|*)))
+        })
+        .collect()
+}
+
+/// Every accepted variant name, for "expected one of" messages.
+pub fn expected_names(variants: &[(usize, &Variant)]) -> Vec<String> {
+    variants
+        .iter()
+        .flat_map(|(_, v)| v.attrs.name.de_names())
+        .collect()
+}
+
+/// The `other` variant's index, if any.
+pub fn other_index(variants: &[(usize, &Variant)]) -> Option<usize> {
+    variants
+        .iter()
+        .find(|(_, v)| v.attrs.other)
+        .map(|(i, _)| *i)
+}
+
+/// An expression reading a variant name from a JSON string, evaluating to its index (the `other`
+/// variant for an unknown name, else an unknown-variant error `return`ed with `path` applied).
+pub fn read_index(variants: &[(usize, &Variant)], path: TokenStream) -> TokenStream {
+    let arms = name_patterns(variants)
+        .into_iter()
+        .map(|(i, pattern)| quote!(#pattern => #i,));
+    let unknown = match other_index(variants) {
+        Some(other) => quote!(_ => #other,),
+        None => {
+            let expected = expected_names(variants);
+            quote! {
+                __name => {
+                    let __name = __name.to_vec();
+                    return _fj::__private::Err(
+                        __lex.err_unknown_variant(&__name, &[#(#expected),*])#path,
+                    );
+                }
+            }
+        }
+    };
+    quote! {
+        match __lex.str_bytes_value().map_err(|__e| __e #path)? {
+            #(#arms)*
+            #unknown
+        }
+    }
+}
+
+/// Statements ending in a value of `Self`: the variant's content as serde reads it for
+/// externally tagged (`ObjectOrArray`) or untagged/adjacent (`ObjectOnly`) enums.
+pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream {
+    let ident = variant.ident;
+    let kind = |what: &str| format!("{what} {}::{}", p.cont.ident, variant.ident);
+    match effective_style(variant) {
+        Style::Unit => {
+            let value = unit_value(variant);
+            quote! {
+                __lex.null()?;
+                #value
+            }
+        }
+        Style::Newtype => {
+            let value = field::decode_value(p, &variant.fields[0]);
+            quote!(Self::#ident { 0: #value? })
+        }
+        Style::Tuple => seq::body(
+            p,
+            &SeqForm {
+                fields: &variant.fields,
+                construct: quote!(Self::#ident),
+                kind: kind("tuple variant"),
+                begun: false,
+                default: &attr::Default::None,
+            },
+        ),
+        Style::Struct => {
+            let object = object::body(
+                p,
+                &struct_variant_object(p, variant, kind("struct variant")),
+            );
+            let has_flatten = variant.fields.iter().any(|f| f.attrs.flatten);
+            if forms == StructForms::ObjectOnly || has_flatten {
+                return object;
+            }
+            let array = seq::body(
+                p,
+                &SeqForm {
+                    fields: &variant.fields,
+                    construct: quote!(Self::#ident),
+                    kind: kind("struct variant"),
+                    begun: false,
+                    default: &attr::Default::None,
+                },
+            );
+            quote! {
+                match __lex.peek()? {
+                    b'[' => { #array }
+                    _ => { #object }
+                }
+            }
+        }
+    }
+}
+
+/// The object form of a struct variant (not begun, no internal tag).
+pub fn struct_variant_object<'a>(
+    p: &Params,
+    variant: &'a Variant<'a>,
+    expecting: String,
+) -> ObjectForm<'a> {
+    let ident = variant.ident;
+    ObjectForm {
+        fields: &variant.fields,
+        construct: quote!(Self::#ident),
+        expecting,
+        begun: false,
+        internal_tag: None,
+        deny_unknown_fields: p.cont.attrs.deny_unknown_fields,
+        default: &attr::Default::None,
+    }
+}
+
+/// Wraps statements producing `Self` into an expression of type `_fj::Result<Self>` whose early
+/// `return`s stay inside it.
+pub fn as_result(body: TokenStream) -> TokenStream {
+    quote! {
+        (|| -> _fj::Result<Self> { _fj::__private::Ok({ #body }) })()
+    }
+}

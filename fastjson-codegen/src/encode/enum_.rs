@@ -1,0 +1,153 @@
+//! Encoding enums in the four representations: external `{"V":..}`, internal `{"tag":"V",..}`,
+//! adjacent `{"tag":"V","content":..}` and untagged.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::fields;
+use crate::ast::{Container, Style, Variant};
+use crate::attr::TagType;
+use crate::escape;
+
+pub fn body(cont: &Container, variants: &[Variant]) -> TokenStream {
+    if variants.is_empty() {
+        return quote!(match *self {});
+    }
+    let arms = variants.iter().map(|v| {
+        let pattern = pattern(v);
+        let write = if v.attrs.skip_serializing {
+            // `Encode` cannot fail; serde returns this message as an error.
+            let msg = format!(
+                "the enum variant {}::{} cannot be serialized",
+                cont.ident, v.ident
+            );
+            quote!(::core::panic!(#msg);)
+        } else {
+            variant(cont, v)
+        };
+        quote!(#pattern => { #write })
+    });
+    quote! {
+        match self {
+            #(#arms)*
+        }
+    }
+}
+
+/// The local a field of the matched variant is bound to.
+fn binding(index: usize) -> syn::Ident {
+    format_ident!("__f{}", index)
+}
+
+/// `Self::V { a: __f0, .. }`, binding only the fields that are written.
+fn pattern(v: &Variant) -> TokenStream {
+    let ident = v.ident;
+    let bindings = v
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| {
+            !v.attrs.skip_serializing && (v.style == Style::Newtype || !f.attrs.skip_serializing)
+        })
+        .map(|(i, f)| {
+            let member = &f.member;
+            let binding = binding(i);
+            quote!(#member: #binding)
+        });
+    quote!(Self::#ident { #(#bindings,)* .. })
+}
+
+fn variant(cont: &Container, v: &Variant) -> TokenStream {
+    let name = escape::quoted(&v.attrs.name.ser);
+    match &cont.attrs.tag {
+        TagType::External => match v.style {
+            Style::Unit => quote!(__w.raw(#name);),
+            _ => {
+                let content = content(cont, v);
+                quote! {
+                    __w.begin_object();
+                    __w.key(true, #name);
+                    #content
+                    __w.end_object();
+                }
+            }
+        },
+        TagType::Internal { tag } => {
+            let tag = escape::quoted(tag);
+            let rest = match v.style {
+                Style::Unit => TokenStream::new(),
+                Style::Newtype => quote! {
+                    let __first = &mut false;
+                    _fj::EncodeFields::encode_fields(__f0, __w, __first);
+                },
+                Style::Struct => {
+                    let entries = fields::entries(&v.fields, cont.attrs.omitempty, by_binding);
+                    quote! {
+                        let __first = &mut false;
+                        #entries
+                    }
+                }
+                Style::Tuple => unreachable!("rejected in check.rs"),
+            };
+            quote! {
+                __w.begin_object();
+                __w.key(true, #tag);
+                __w.raw(#name);
+                #rest
+                __w.end_object();
+            }
+        }
+        TagType::Adjacent {
+            tag,
+            content: content_key,
+        } => {
+            let tag = escape::quoted(tag);
+            let content = match v.style {
+                Style::Unit => TokenStream::new(),
+                _ => {
+                    let key = escape::quoted(content_key);
+                    let content = content(cont, v);
+                    quote! {
+                        __w.key(false, #key);
+                        #content
+                    }
+                }
+            };
+            quote! {
+                __w.begin_object();
+                __w.key(true, #tag);
+                __w.raw(#name);
+                #content
+                __w.end_object();
+            }
+        }
+        TagType::Untagged => match v.style {
+            Style::Unit => quote!(__w.null();),
+            _ => content(cont, v),
+        },
+    }
+}
+
+/// Field `index` of the matched variant, as `&T`.
+fn by_binding(index: usize, _: &crate::ast::Field) -> TokenStream {
+    let binding = binding(index);
+    quote!(#binding)
+}
+
+/// The variant's data: the inner value (newtype), an array (tuple) or an object (struct).
+fn content(cont: &Container, v: &Variant) -> TokenStream {
+    match v.style {
+        Style::Unit => quote!(__w.null();),
+        Style::Newtype => fields::value(&v.fields[0], quote!(__f0)),
+        Style::Tuple => fields::array(&v.fields, false, by_binding),
+        Style::Struct => {
+            let entries = fields::entries(&v.fields, cont.attrs.omitempty, by_binding);
+            quote! {
+                __w.begin_object();
+                let __first = &mut true;
+                #entries
+                __w.end_object();
+            }
+        }
+    }
+}

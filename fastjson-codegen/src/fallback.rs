@@ -1,0 +1,80 @@
+//! Output when the input has errors: the errors as `compile_error!`s plus stub impls, so the user
+//! sees the real problems and not a cascade of "trait not implemented" at every use site.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::wrap;
+
+pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Error) -> TokenStream {
+    let errors = errors.to_compile_error();
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+
+    let mut de_generics = input.generics.clone();
+    let de: syn::Lifetime = if input.generics.lifetimes().any(|l| l.lifetime.ident == "de") {
+        syn::parse_quote!('__de)
+    } else {
+        syn::parse_quote!('de)
+    };
+    de_generics.params.insert(
+        0,
+        syn::GenericParam::Lifetime(syn::LifetimeParam::new(de.clone())),
+    );
+    let (de_impl_generics, _, _) = de_generics.split_for_impl();
+
+    let named_struct = matches!(
+        &input.data,
+        syn::Data::Struct(syn::DataStruct {
+            fields: syn::Fields::Named(_),
+            ..
+        })
+    );
+    let fields_stubs = if named_struct {
+        quote! {
+            impl #impl_generics _fj::EncodeFields for #ident #ty_generics #where_clause {
+                fn encode_fields<__F: _fj::Format>(
+                    &self,
+                    _: &mut _fj::Writer<'_, __F>,
+                    _: &mut bool,
+                ) {
+                    ::core::unreachable!()
+                }
+            }
+            impl #de_impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
+                type Builder = ();
+                fn decode_field(
+                    _: &mut (),
+                    _: &_fj::__private::Cow<#de, str>,
+                    _: &mut _fj::Lexer<#de>,
+                ) -> _fj::Result<bool> {
+                    ::core::unreachable!()
+                }
+                fn finish(_: (), _: &_fj::Lexer<#de>) -> _fj::Result<Self> {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    } else {
+        TokenStream::new()
+    };
+
+    let stubs = quote! {
+        impl #impl_generics _fj::Encode for #ident #ty_generics #where_clause {
+            fn encode<__F: _fj::Format>(&self, _: &mut _fj::Writer<'_, __F>) {
+                ::core::unreachable!()
+            }
+        }
+        impl #de_impl_generics _fj::Decode<#de> for #ident #ty_generics #where_clause {
+            fn decode(_: &mut _fj::Lexer<#de>) -> _fj::Result<Self> {
+                ::core::unreachable!()
+            }
+        }
+        #fields_stubs
+    };
+    let stubs = wrap::in_const(crate_path, stubs);
+    quote! {
+        #errors
+        #stubs
+    }
+}
