@@ -39,11 +39,15 @@ pub fn key_pattern(field: &Field, claimed: &mut Vec<String>) -> Option<TokenStre
 /// An expression of type `_fj::Result<FieldType>` reading the field's value at the lexer.
 pub fn decode_value(p: &Params, field: &Field) -> TokenStream {
     match &field.attrs.deserialize_with {
-        Some(path) => quote_spanned!(path.span()=> #path(__lex)),
+        Some(path) => {
+            let func = quote_spanned!(path.span()=> #path);
+            quote!(#func(__lex))
+        }
         None => {
             let ty = field.ty;
             let de = &p.de;
-            quote_spanned!(field.span()=> <#ty as _fj::Decode<#de>>::decode(__lex))
+            let func = quote_spanned!(field.span()=> <#ty as _fj::Decode<#de>>::decode);
+            quote!(#func(__lex))
         }
     }
 }
@@ -64,8 +68,9 @@ pub fn missing_in_object(
     }
     let ty = field.ty;
     let de = &p.de;
-    quote_spanned! {field.span()=>
-        match <#ty as _fj::Decode<#de>>::decode_missing() {
+    let func = quote_spanned!(field.span()=> <#ty as _fj::Decode<#de>>::decode_missing);
+    quote! {
+        match #func() {
             _fj::__private::Some(__value) => __value,
             _fj::__private::None => return _fj::__private::Err(__lex.err_missing_field(#name)),
         }
@@ -121,7 +126,8 @@ pub fn let_default<'f, 'a: 'f>(
             quote!(let __default: Self = _fj::__private::Default::default();)
         }
         attr::Default::Path(path) if used => {
-            quote_spanned!(path.span()=> let __default: Self = #path();)
+            let func = quote_spanned!(path.span()=> #path);
+            quote!(let __default: Self = #func();)
         }
         _ => TokenStream::new(),
     }

@@ -11,7 +11,10 @@ use crate::escape;
 pub fn value(field: &Field, value: TokenStream) -> TokenStream {
     match &field.attrs.serialize_with {
         Some(path) => quote!(#path(#value, __w);),
-        None => quote_spanned!(field.span()=> _fj::Encode::encode(#value, __w);),
+        None => {
+            let func = quote_spanned!(field.span()=> _fj::Encode::encode);
+            quote!(#func(#value, __w);)
+        }
     }
 }
 
@@ -44,7 +47,8 @@ pub fn entries(
     let entries = fields.iter().enumerate().filter(|(_, f)| !f.attrs.skip_serializing).map(|(i, f)| {
         let value = access(i, f);
         if f.attrs.flatten {
-            let write = quote_spanned!(f.span()=> _fj::EncodeFields::encode_fields(#value, __w, __first););
+            let func = quote_spanned!(f.span()=> _fj::EncodeFields::encode_fields);
+            let write = quote!(#func(#value, __w, __first););
             return guarded(f, false, &value, write);
         }
         let key = escape::quoted(&f.attrs.name.ser);
