@@ -160,7 +160,7 @@ fn enum_from_ast<'a>(
 fn struct_from_ast<'a>(
     cx: &Ctxt,
     fields: &'a syn::Fields,
-    container_default: &attr::Default,
+    container_default: &attr::DefaultValue,
 ) -> (Style, Vec<Field<'a>>) {
     match fields {
         syn::Fields::Named(named) => (
@@ -182,7 +182,7 @@ fn struct_from_ast<'a>(
 fn fields_from_ast<'a>(
     cx: &Ctxt,
     fields: &'a Punctuated<syn::Field, syn::Token![,]>,
-    container_default: &attr::Default,
+    container_default: &attr::DefaultValue,
 ) -> Vec<Field<'a>> {
     fields
         .iter()
@@ -192,7 +192,7 @@ fn fields_from_ast<'a>(
             // A field that is never read takes its default, and `Default::default()` when
             // neither it nor its container names one (serde's rule).
             if attrs.skip_deserializing && attrs.default.is_none() && container_default.is_none() {
-                attrs.default = attr::Default::Default;
+                attrs.default = attr::DefaultValue::Default;
             }
             let borrowed = borrowed_lifetimes(cx, field, &attrs);
             if attrs.borrow.is_some() && attrs.deserialize_with.is_none() && is_cow_str(&field.ty) {

@@ -82,7 +82,7 @@ pub fn decode_generics(cont: &Container, de: &DeLifetime) -> syn::Generics {
         let ty = field.ty;
         let usage = TypeParamUsage::of(cont.generics, ty);
         if field.attrs.skip_deserializing {
-            if matches!(field.attrs.default, attr::Default::Default) {
+            if matches!(field.attrs.default, attr::DefaultValue::Default) {
                 usage.bound(quote!(_fj::__private::Default), out);
             }
             return;
@@ -99,7 +99,7 @@ pub fn decode_generics(cont: &Container, de: &DeLifetime) -> syn::Generics {
         usage.bound(quote!(_fj::Decode<#lifetime>), out);
     });
     if cont.attrs.bound.is_none()
-        && matches!(cont.attrs.default, attr::Default::Default)
+        && matches!(cont.attrs.default, attr::DefaultValue::Default)
         && !cont.generics.params.is_empty()
     {
         let ident = cont.ident;

@@ -62,3 +62,28 @@ impl Drop for Ctxt {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Ctxt;
+
+    #[test]
+    fn collects_every_error() {
+        let cx = Ctxt::new();
+        cx.error_spanned_by(quote::quote!(a), "first");
+        cx.error_spanned_by(quote::quote!(b), "second");
+        let messages: Vec<String> = cx
+            .check()
+            .unwrap_err()
+            .into_iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(messages, ["first", "second"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "forgot to check for errors")]
+    fn panics_when_dropped_unchecked() {
+        let _cx = Ctxt::new();
+    }
+}

@@ -3,8 +3,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    each_meta, expr_path, lit_str, rename_rules, ser_de_lit_strs, tokens_of, unknown_key,
-    where_predicates, Attr, BoolAttr, Name, Namespace, Position, RenameRules,
+    each_meta, expr_path, lit_str, rename_rules, ser_de_lit_strs, set_ser_de, tokens_of,
+    unknown_key, where_predicates, Attr, BoolAttr, Name, Namespace, Position, RenameRules,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -24,15 +24,15 @@ pub enum TagType {
 
 /// `default` / `default = "path"`.
 #[derive(Clone)]
-pub enum Default {
+pub enum DefaultValue {
     None,
     Default,
     Path(syn::ExprPath),
 }
 
-impl Default {
+impl DefaultValue {
     pub fn is_none(&self) -> bool {
-        matches!(self, Default::None)
+        matches!(self, DefaultValue::None)
     }
 }
 
@@ -41,7 +41,7 @@ pub struct Container {
     pub rename_all: RenameRules,
     pub rename_all_fields: RenameRules,
     pub deny_unknown_fields: bool,
-    pub default: Default,
+    pub default: DefaultValue,
     pub transparent: bool,
     pub tag: TagType,
     pub bound: Option<Vec<syn::WherePredicate>>,
@@ -68,13 +68,8 @@ impl Container {
         each_meta(cx, &item.attrs, |ns, meta| {
             let at = tokens_of(meta);
             if meta.path == RENAME {
-                let (ser, de) = ser_de_lit_strs(meta)?;
-                if let Some(ser) = ser {
-                    ser_name.set(ns, &at, ser);
-                }
-                if let Some(de) = de {
-                    de_name.set(ns, &at, de);
-                }
+                let names = ser_de_lit_strs(meta)?;
+                set_ser_de(ns, &at, (&mut ser_name, &mut de_name), names);
             } else if meta.path == RENAME_ALL {
                 rename_all.set(ns, &at, rename_rules(meta)?);
             } else if meta.path == RENAME_ALL_FIELDS {
@@ -90,9 +85,9 @@ impl Container {
                 deny_unknown_fields.set_true(ns, &at);
             } else if meta.path == DEFAULT {
                 let value = if meta.input.peek(syn::Token![=]) {
-                    Default::Path(expr_path(meta)?)
+                    DefaultValue::Path(expr_path(meta)?)
                 } else {
-                    Default::Default
+                    DefaultValue::Default
                 };
                 match &item.data {
                     syn::Data::Struct(data) if !matches!(data.fields, syn::Fields::Unit) => {
@@ -134,7 +129,7 @@ impl Container {
             rename_all: rename_all.get().unwrap_or_default(),
             rename_all_fields: rename_all_fields.get().unwrap_or_default(),
             deny_unknown_fields: deny_unknown_fields.get(),
-            default: default.get().unwrap_or(Default::None),
+            default: default.get().unwrap_or(DefaultValue::None),
             transparent: transparent.get(),
             tag,
             bound: bound.get(),

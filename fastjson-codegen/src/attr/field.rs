@@ -5,10 +5,10 @@ use std::collections::BTreeSet;
 use syn::punctuated::Punctuated;
 use syn::Token;
 
-use super::container::Default;
+use super::container::DefaultValue;
 use super::{
-    each_meta, expr_path, lit_str, ser_de_lit_strs, tokens_of, unknown_key, where_predicates, Attr,
-    BoolAttr, Name, Namespace, Position,
+    each_meta, expr_path, lit_str, ser_de_lit_strs, set_ser_de, tokens_of, unknown_key,
+    where_predicates, Attr, BoolAttr, Name, Namespace, Position,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -26,7 +26,7 @@ pub struct Field {
     pub skip_serializing: bool,
     pub skip_deserializing: bool,
     pub skip_serializing_if: Option<syn::ExprPath>,
-    pub default: Default,
+    pub default: DefaultValue,
     pub flatten: bool,
     /// `fn(&T, &mut Writer<'_, F>)`.
     pub serialize_with: Option<syn::ExprPath>,
@@ -57,13 +57,8 @@ impl Field {
         each_meta(cx, &field.attrs, |ns, meta| {
             let at = tokens_of(meta);
             if meta.path == RENAME {
-                let (ser, de) = ser_de_lit_strs(meta)?;
-                if let Some(ser) = ser {
-                    ser_name.set(ns, &at, ser);
-                }
-                if let Some(de) = de {
-                    de_name.set(ns, &at, de);
-                }
+                let names = ser_de_lit_strs(meta)?;
+                set_ser_de(ns, &at, (&mut ser_name, &mut de_name), names);
             } else if meta.path == ALIAS {
                 aliases.insert(lit_str(meta)?.value());
             } else if meta.path == SKIP {
@@ -77,9 +72,9 @@ impl Field {
                 skip_serializing_if.set(ns, &at, expr_path(meta)?);
             } else if meta.path == DEFAULT {
                 if meta.input.peek(Token![=]) {
-                    default.set(ns, &at, Default::Path(expr_path(meta)?));
+                    default.set(ns, &at, DefaultValue::Path(expr_path(meta)?));
                 } else {
-                    default.set(ns, &at, Default::Default);
+                    default.set(ns, &at, DefaultValue::Default);
                 }
             } else if meta.path == FLATTEN {
                 flatten.set_true(ns, &at);
@@ -117,7 +112,7 @@ impl Field {
             skip_serializing: skip_serializing.get(),
             skip_deserializing: skip_deserializing.get(),
             skip_serializing_if: skip_serializing_if.get(),
-            default: default.get().unwrap_or(Default::None),
+            default: default.get().unwrap_or(DefaultValue::None),
             flatten: flatten.get(),
             serialize_with: serialize_with.get(),
             deserialize_with: deserialize_with.get(),

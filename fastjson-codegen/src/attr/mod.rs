@@ -8,7 +8,7 @@ mod container;
 mod field;
 mod variant;
 
-pub use container::{Container, Default, TagType};
+pub use container::{Container, DefaultValue, TagType};
 pub use field::{Borrow, Field};
 pub use variant::Variant;
 
@@ -75,6 +75,40 @@ impl<'c, T> Attr<'c, T> {
 
     pub fn get(self) -> Option<T> {
         self.fastjson.or(self.serde)
+    }
+
+    /// Sets the value for `ns` unless one is there already; returns whether it was set.
+    fn try_set(&mut self, ns: Namespace, value: T) -> bool {
+        let slot = match ns {
+            Namespace::Serde => &mut self.serde,
+            Namespace::Fastjson => &mut self.fastjson,
+        };
+        let was_empty = slot.is_none();
+        if was_empty {
+            *slot = Some(value);
+        }
+        was_empty
+    }
+}
+
+/// Sets a serialize/deserialize pair (`rename = "x"` sets both), reporting a duplicate once.
+pub fn set_ser_de<T, A: ToTokens>(
+    ns: Namespace,
+    tokens: A,
+    attrs: (&mut Attr<'_, T>, &mut Attr<'_, T>),
+    values: (Option<T>, Option<T>),
+) {
+    let (ser_attr, de_attr) = attrs;
+    let mut duplicate = false;
+    if let Some(ser) = values.0 {
+        duplicate |= !ser_attr.try_set(ns, ser);
+    }
+    if let Some(de) = values.1 {
+        duplicate |= !de_attr.try_set(ns, de);
+    }
+    if duplicate {
+        let msg = format!("duplicate {ns} attribute `{}`", ser_attr.name);
+        ser_attr.cx.error_spanned_by(tokens, msg);
     }
 }
 
@@ -313,3 +347,6 @@ pub fn unraw(ident: &syn::Ident) -> String {
 pub fn tokens_of(meta: &ParseNestedMeta) -> TokenStream {
     meta.path.to_token_stream()
 }
+
+#[cfg(test)]
+mod tests;

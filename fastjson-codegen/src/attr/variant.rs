@@ -3,8 +3,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    each_meta, lit_str, rename_rules, ser_de_lit_strs, tokens_of, unknown_key, where_predicates,
-    Attr, BoolAttr, Name, Position, RenameRules,
+    each_meta, lit_str, rename_rules, ser_de_lit_strs, set_ser_de, tokens_of, unknown_key,
+    where_predicates, Attr, BoolAttr, Name, Position, RenameRules,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -34,13 +34,8 @@ impl Variant {
         each_meta(cx, &variant.attrs, |ns, meta| {
             let at = tokens_of(meta);
             if meta.path == RENAME {
-                let (ser, de) = ser_de_lit_strs(meta)?;
-                if let Some(ser) = ser {
-                    ser_name.set(ns, &at, ser);
-                }
-                if let Some(de) = de {
-                    de_name.set(ns, &at, de);
-                }
+                let names = ser_de_lit_strs(meta)?;
+                set_ser_de(ns, &at, (&mut ser_name, &mut de_name), names);
             } else if meta.path == ALIAS {
                 aliases.insert(lit_str(meta)?.value());
             } else if meta.path == RENAME_ALL {

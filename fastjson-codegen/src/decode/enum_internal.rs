@@ -144,7 +144,7 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
                     begun: true,
                     internal_tag: Some(tag),
                     deny_unknown_fields: p.cont.attrs.deny_unknown_fields,
-                    default: &attr::Default::None,
+                    default: &attr::DefaultValue::None,
                 },
             );
             quote!(_fj::__private::Ok({ #body }))
@@ -184,7 +184,7 @@ fn array_variant(p: &Params, v: &Variant) -> TokenStream {
                     construct: quote!(Self::#ident),
                     kind,
                     begun: true,
-                    default: &attr::Default::None,
+                    default: &attr::DefaultValue::None,
                 },
             );
             quote!(_fj::__private::Ok({ #body }))

@@ -57,7 +57,7 @@ pub fn decode_value(p: &Params, field: &Field) -> TokenStream {
 pub fn missing_in_object(
     p: &Params,
     field: &Field,
-    container_default: &attr::Default,
+    container_default: &attr::DefaultValue,
 ) -> TokenStream {
     if let Some(value) = default_value(field, container_default) {
         return value;
@@ -81,7 +81,7 @@ pub fn missing_in_object(
 /// else an invalid-length error (`return`s). Options are not special here, as in serde.
 pub fn missing_in_seq(
     field: &Field,
-    container_default: &attr::Default,
+    container_default: &attr::DefaultValue,
     index: usize,
     expecting: &str,
 ) -> TokenStream {
@@ -92,19 +92,19 @@ pub fn missing_in_seq(
 }
 
 /// The value of a `skip_deserializing` field.
-pub fn skipped_value(field: &Field, container_default: &attr::Default) -> TokenStream {
+pub fn skipped_value(field: &Field, container_default: &attr::DefaultValue) -> TokenStream {
     default_value(field, container_default)
         .unwrap_or_else(|| quote!(_fj::__private::Default::default()))
 }
 
-fn default_value(field: &Field, container_default: &attr::Default) -> Option<TokenStream> {
+fn default_value(field: &Field, container_default: &attr::DefaultValue) -> Option<TokenStream> {
     match &field.attrs.default {
-        attr::Default::Default => {
+        attr::DefaultValue::Default => {
             Some(quote_spanned!(field.span()=> _fj::__private::Default::default()))
         }
-        attr::Default::Path(path) => Some(quote_spanned!(path.span()=> #path())),
-        attr::Default::None => match container_default {
-            attr::Default::None => None,
+        attr::DefaultValue::Path(path) => Some(quote_spanned!(path.span()=> #path())),
+        attr::DefaultValue::None => match container_default {
+            attr::DefaultValue::None => None,
             _ => {
                 let member = &field.member;
                 Some(quote!(__default.#member))
@@ -116,16 +116,16 @@ fn default_value(field: &Field, container_default: &attr::Default) -> Option<Tok
 /// `let __default: Self = ...;` when the container has a default and some field may use it.
 pub fn let_default<'f, 'a: 'f>(
     fields: impl IntoIterator<Item = &'f Field<'a>>,
-    container_default: &attr::Default,
+    container_default: &attr::DefaultValue,
 ) -> TokenStream {
     let used = fields
         .into_iter()
         .any(|field| field.attrs.default.is_none() && !field.attrs.flatten);
     match container_default {
-        attr::Default::Default if used => {
+        attr::DefaultValue::Default if used => {
             quote!(let __default: Self = _fj::__private::Default::default();)
         }
-        attr::Default::Path(path) if used => {
+        attr::DefaultValue::Path(path) if used => {
             let func = quote_spanned!(path.span()=> #path);
             quote!(let __default: Self = #func();)
         }

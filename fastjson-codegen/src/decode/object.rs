@@ -22,7 +22,7 @@ pub struct ObjectForm<'a> {
     pub internal_tag: Option<&'a str>,
     pub deny_unknown_fields: bool,
     /// The container's `default` (structs only).
-    pub default: &'a attr::Default,
+    pub default: &'a attr::DefaultValue,
 }
 
 /// Statements ending in an expression of the built type; errors `return` from the enclosing fn

@@ -17,7 +17,7 @@ pub struct SeqForm<'a> {
     pub kind: String,
     /// `[` already consumed and `__first` in scope.
     pub begun: bool,
-    pub default: &'a attr::Default,
+    pub default: &'a attr::DefaultValue,
 }
 
 /// Statements ending in an expression of the built type; errors `return`.
@@ -101,6 +101,6 @@ pub fn body(p: &Params, form: &SeqForm) -> TokenStream {
 }
 
 /// Whether a missing element is an error (no default to fall back on).
-fn is_return(field: &Field, container_default: &attr::Default) -> bool {
+fn is_return(field: &Field, container_default: &attr::DefaultValue) -> bool {
     field.attrs.default.is_none() && container_default.is_none()
 }

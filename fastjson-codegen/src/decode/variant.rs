@@ -41,7 +41,7 @@ pub fn unit_value(variant: &Variant) -> TokenStream {
     let ident = variant.ident;
     let members = variant.fields.iter().map(|f| {
         let member = &f.member;
-        let value = field::skipped_value(f, &attr::Default::None);
+        let value = field::skipped_value(f, &attr::DefaultValue::None);
         quote!(#member: #value)
     });
     quote!(Self::#ident { #(#members),* })
@@ -133,7 +133,7 @@ pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream
                 construct: quote!(Self::#ident),
                 kind: kind("tuple variant"),
                 begun: false,
-                default: &attr::Default::None,
+                default: &attr::DefaultValue::None,
             },
         ),
         Style::Struct => {
@@ -152,7 +152,7 @@ pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream
                     construct: quote!(Self::#ident),
                     kind: kind("struct variant"),
                     begun: false,
-                    default: &attr::Default::None,
+                    default: &attr::DefaultValue::None,
                 },
             );
             quote! {
@@ -179,7 +179,7 @@ pub fn struct_variant_object<'a>(
         begun: false,
         internal_tag: None,
         deny_unknown_fields: p.cont.attrs.deny_unknown_fields,
-        default: &attr::Default::None,
+        default: &attr::DefaultValue::None,
     }
 }
 

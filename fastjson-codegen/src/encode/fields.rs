@@ -44,22 +44,26 @@ pub fn entries(
     omitempty: bool,
     access: impl Fn(usize, &Field) -> TokenStream,
 ) -> TokenStream {
-    let entries = fields.iter().enumerate().filter(|(_, f)| !f.attrs.skip_serializing).map(|(i, f)| {
-        let value = access(i, f);
-        if f.attrs.flatten {
-            let func = quote_spanned!(f.span()=> _fj::EncodeFields::encode_fields);
-            let write = quote!(#func(#value, __w, __first););
-            return guarded(f, false, &value, write);
-        }
-        let key = escape::quoted(&f.attrs.name.ser);
-        let write_value = self::value(f, value.clone());
-        let write = quote! {
-            __w.key(*__first, #key);
-            *__first = false;
-            #write_value
-        };
-        guarded(f, omitempty, &value, write)
-    });
+    let entries = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.attrs.skip_serializing)
+        .map(|(i, f)| {
+            let value = access(i, f);
+            if f.attrs.flatten {
+                let func = quote_spanned!(f.span()=> _fj::EncodeFields::encode_fields);
+                let write = quote!(#func(#value, __w, __first););
+                return guarded(f, false, &value, write);
+            }
+            let key = escape::quoted(&f.attrs.name.ser);
+            let write_value = self::value(f, value.clone());
+            let write = quote! {
+                __w.key(*__first, #key);
+                *__first = false;
+                #write_value
+            };
+            guarded(f, omitempty, &value, write)
+        });
     quote!(#(#entries)*)
 }
 

@@ -1,0 +1,368 @@
+//! The generator without a compiler: expand `parse_quote!` inputs and inspect the tokens.
+
+use fastjson_codegen::{expand, expand_with, Options};
+use quote::{quote, ToTokens};
+use syn::parse_quote;
+
+/// The messages of the `compile_error!`s in an expansion.
+fn errors(input: &syn::DeriveInput) -> Vec<String> {
+    let file: syn::File = syn::parse2(expand(input)).expect("expansion parses as items");
+    file.items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Macro(m) if m.mac.path.segments.last().unwrap().ident == "compile_error" => {
+                Some(m.mac.parse_body::<syn::LitStr>().unwrap().value())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The impls inside the `const _: () = { ... };` wrapper, by trait name (last segment).
+fn impls(tokens: proc_macro2::TokenStream) -> Vec<syn::ItemImpl> {
+    let file: syn::File = syn::parse2(tokens).expect("expansion parses as items");
+    let mut out = Vec::new();
+    for item in file.items {
+        if let syn::Item::Const(c) = item {
+            if let syn::Expr::Block(block) = *c.expr {
+                for stmt in block.block.stmts {
+                    if let syn::Stmt::Item(syn::Item::Impl(imp)) = stmt {
+                        out.push(imp);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn impl_of<'a>(impls: &'a [syn::ItemImpl], trait_name: &str) -> &'a syn::ItemImpl {
+    impls
+        .iter()
+        .find(|imp| {
+            imp.trait_
+                .as_ref()
+                .is_some_and(|(_, path, _)| path.segments.last().unwrap().ident == trait_name)
+        })
+        .unwrap_or_else(|| panic!("no impl of {trait_name}"))
+}
+
+fn predicates(imp: &syn::ItemImpl) -> Vec<String> {
+    imp.generics
+        .where_clause
+        .iter()
+        .flat_map(|w| w.predicates.iter())
+        .map(|p| p.to_token_stream().to_string())
+        .collect()
+}
+
+fn text(tokens: proc_macro2::TokenStream) -> String {
+    tokens.to_string()
+}
+
+#[test]
+fn every_bad_attribute_is_reported_at_once() {
+    let input: syn::DeriveInput = parse_quote! {
+        #[serde(from = "Other", unknown_thing)]
+        struct S {
+            #[serde(rename = 1)]
+            a: u8,
+            #[fastjson(nope)]
+            b: u8,
+            #[serde(getter = "x")]
+            c: u8,
+            #[serde(rename = "x", rename = "y")]
+            d: u8,
+        }
+    };
+    let errors = errors(&input);
+    assert_eq!(
+        errors,
+        [
+            "serde attribute `from` is not supported by fastjson",
+            "unknown serde container attribute `unknown_thing`",
+            "expected string literal",
+            "unknown fastjson field attribute `nope`",
+            "serde attribute `getter` is not supported by fastjson",
+            "duplicate serde attribute `rename`",
+        ]
+    );
+}
+
+#[test]
+fn unsupported_serde_attributes_are_named() {
+    let input: syn::DeriveInput = parse_quote! {
+        #[serde(remote = "Other", expecting = "x", variant_identifier)]
+        enum E {
+            #[serde(untagged)]
+            A(u8),
+            #[serde(with = "m")]
+            B(u8),
+        }
+    };
+    assert_eq!(
+        errors(&input),
+        [
+            "serde attribute `remote` is not supported by fastjson",
+            "serde attribute `expecting` is not supported by fastjson",
+            "serde attribute `variant_identifier` is not supported by fastjson",
+            "serde attribute `untagged` is not supported by fastjson",
+            "serde attribute `with` is not supported by fastjson",
+        ]
+    );
+}
+
+#[test]
+fn cross_attribute_rules() {
+    let cases: Vec<(syn::DeriveInput, &str)> = vec![
+        (
+            parse_quote!(#[serde(tag = "t")] enum E { A(u8, u8) }),
+            "#[serde(tag = \"...\")] cannot be used with tuple variants",
+        ),
+        (
+            parse_quote!(#[serde(tag = "t")] enum E { A { t: u8 } }),
+            "variant field name `t` conflicts with internal tag",
+        ),
+        (
+            parse_quote!(#[serde(tag = "x", content = "x")] enum E { A }),
+            "enum tags `x` for type and content conflict with each other",
+        ),
+        (
+            parse_quote!(#[serde(tag = "t")] enum E { #[serde(other)] A, B }),
+            "#[serde(other)] must be on the last variant",
+        ),
+        (
+            parse_quote!(#[serde(untagged)] enum E { #[serde(other)] A }),
+            "#[serde(other)] cannot appear on untagged enum",
+        ),
+        (
+            parse_quote!(struct S(#[serde(flatten)] u8, u8);),
+            "#[serde(flatten)] cannot be used on tuple structs",
+        ),
+        (
+            parse_quote!(#[serde(transparent)] struct S { a: u8, b: u8 }),
+            "#[serde(transparent)] requires struct to have at most one transparent field",
+        ),
+        (
+            parse_quote!(#[serde(transparent)] enum E { A }),
+            "#[serde(transparent)] is not allowed on an enum",
+        ),
+        (
+            parse_quote!(struct S<'de> { a: &'de str }),
+            "cannot derive FastJson when there is a lifetime parameter called 'de",
+        ),
+        (
+            parse_quote!(union U { a: u8 }),
+            "fastjson does not support derive for unions",
+        ),
+        (
+            parse_quote!(#[serde(rename_all = "Snake")] struct S { a: u8 }),
+            "unknown rename rule `rename_all = \"Snake\"`, expected one of \"lowercase\", \"UPPERCASE\", \"PascalCase\", \"camelCase\", \"snake_case\", \"SCREAMING_SNAKE_CASE\", \"kebab-case\", \"SCREAMING-KEBAB-CASE\"",
+        ),
+        (
+            parse_quote!(struct S { #[serde(borrow)] a: u8 }),
+            "field has no lifetimes to borrow",
+        ),
+        (
+            parse_quote!(#[serde(untagged)] struct S { a: u8 }),
+            "#[serde(untagged)] can only be used on enums",
+        ),
+        (
+            parse_quote!(#[serde(bound(serialize = "T: X"))] struct S<T> { a: T }),
+            "`bound(serialize = \"...\", deserialize = \"...\")` is not supported by fastjson; use one `bound = \"...\"` for both impls",
+        ),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(errors(&input), [expected], "{}", input.to_token_stream());
+    }
+}
+
+#[test]
+fn errors_come_with_stub_impls() {
+    let input: syn::DeriveInput = parse_quote! {
+        #[serde(nope)]
+        struct S<T> { a: T }
+    };
+    let impls = impls(expand(&input));
+    let traits: Vec<String> = impls
+        .iter()
+        .map(|imp| {
+            imp.trait_
+                .as_ref()
+                .unwrap()
+                .1
+                .segments
+                .last()
+                .unwrap()
+                .ident
+                .to_string()
+        })
+        .collect();
+    assert_eq!(traits, ["Encode", "Decode", "EncodeFields", "DecodeFields"]);
+}
+
+#[test]
+fn fastjson_attributes_win_over_serde() {
+    let input: syn::DeriveInput = parse_quote! {
+        struct S {
+            #[serde(rename = "from_serde")]
+            #[fastjson(rename = "from_fastjson")]
+            a: u8,
+        }
+    };
+    let out = text(expand(&input));
+    assert!(out.contains(r#""\"from_fastjson\"""#), "{out}");
+    assert!(!out.contains("from_serde"), "{out}");
+}
+
+#[test]
+fn keys_are_pre_escaped_literals_and_matched_as_bytes() {
+    let input: syn::DeriveInput = parse_quote! {
+        struct S {
+            #[serde(rename = "a\"b\n", alias = "alt")]
+            a: u8,
+        }
+    };
+    let out = text(expand(&input));
+    assert!(
+        out.contains(r#"__w . key (* __first , "\"a\\\"b\\n\"")"#),
+        "{out}"
+    );
+    assert!(out.contains(r#"b"a\"b\n" | b"alt""#), "{out}");
+}
+
+#[test]
+fn crate_path_comes_from_options_or_attribute() {
+    let input: syn::DeriveInput = parse_quote!(
+        struct S;
+    );
+    let out = text(expand(&input));
+    assert!(out.contains("use fastjson as _fj ;"), "{out}");
+    let options = Options {
+        crate_path: parse_quote!(fastjson_runtime),
+    };
+    assert!(text(expand_with(&input, &options)).contains("use fastjson_runtime as _fj ;"));
+    let input: syn::DeriveInput = parse_quote!(
+        #[serde(crate = "my::json")]
+        struct S;
+    );
+    assert!(text(expand_with(&input, &options)).contains("use my :: json as _fj ;"));
+}
+
+#[test]
+fn bounds_follow_used_type_parameters() {
+    let input: syn::DeriveInput = parse_quote! {
+        struct G<T, U, V: Clone, W> {
+            a: Vec<T>,
+            #[serde(skip)]
+            b: U,
+            c: PhantomData<V>,
+            #[serde(with = "m")]
+            d: W,
+        }
+    };
+    let impls = impls(expand(&input));
+    assert_eq!(
+        predicates(impl_of(&impls, "Encode")),
+        [quote!(T: _fj::Encode).to_string()]
+    );
+    assert_eq!(
+        predicates(impl_of(&impls, "Decode")),
+        [
+            quote!(T: _fj::Decode<'de>).to_string(),
+            quote!(U: _fj::__private::Default).to_string(),
+        ]
+    );
+}
+
+#[test]
+fn bound_attribute_replaces_inferred_bounds() {
+    let input: syn::DeriveInput = parse_quote! {
+        #[serde(bound = "T: Clone")]
+        struct G<T> { a: T }
+    };
+    let impls = impls(expand(&input));
+    assert_eq!(
+        predicates(impl_of(&impls, "Encode")),
+        [quote!(T: Clone).to_string()]
+    );
+    assert_eq!(
+        predicates(impl_of(&impls, "Decode")),
+        [quote!(T: Clone).to_string()]
+    );
+}
+
+#[test]
+fn borrowed_lifetimes_bound_de() {
+    let input: syn::DeriveInput = parse_quote! {
+        struct B<'a, 'b, 'c> {
+            s: &'a str,
+            #[serde(borrow)]
+            c: Cow<'b, str>,
+            o: Cow<'c, str>,
+        }
+    };
+    let impls = impls(expand(&input));
+    let decode = impl_of(&impls, "Decode");
+    let first = decode.generics.params.first().unwrap();
+    assert_eq!(
+        first.to_token_stream().to_string(),
+        quote!('de: 'a + 'b).to_string()
+    );
+    let out = text(expand(&input));
+    assert!(
+        out.contains("_fj :: __private :: borrow_cow_str (__lex)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn named_structs_can_be_flattened() {
+    let input: syn::DeriveInput = parse_quote!(
+        struct S {
+            a: u8,
+        }
+    );
+    let impls = impls(expand(&input));
+    impl_of(&impls, "EncodeFields");
+    impl_of(&impls, "DecodeFields");
+    let input: syn::DeriveInput = parse_quote!(
+        struct T(u8, u8);
+    );
+    let tuple_impls = self::impls(expand(&input));
+    assert!(tuple_impls.iter().all(|imp| {
+        let name = imp
+            .trait_
+            .as_ref()
+            .unwrap()
+            .1
+            .segments
+            .last()
+            .unwrap()
+            .ident
+            .to_string();
+        name != "EncodeFields" && name != "DecodeFields"
+    }));
+}
+
+#[test]
+fn generated_code_is_wrapped_and_hygienic() {
+    let input: syn::DeriveInput = parse_quote! {
+        enum E { A, B(u8), C { x: u8 } }
+    };
+    let out = text(expand(&input));
+    assert!(
+        out.starts_with("# [doc (hidden)] # [allow (non_upper_case_globals"),
+        "{out}"
+    );
+    assert!(out.contains("# [automatically_derived]"));
+    // std items only through the runtime's private re-exports.
+    for word in [" Ok (", " Err (", " Some (", " None "] {
+        for (at, _) in out.match_indices(word) {
+            assert!(
+                out[..at].ends_with("__private ::"),
+                "bare `{word}` in {out}"
+            );
+        }
+    }
+}
