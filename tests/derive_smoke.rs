@@ -237,3 +237,121 @@ fn errors_carry_the_json_path() {
     let err = fastjson::from_str::<External>(r#"{"Struct":{"a":"x"}}"#).unwrap_err();
     assert_eq!(err.path(), "$.Struct.a");
 }
+
+#[derive(FastJson, Debug, PartialEq)]
+#[fastjson(omitempty)]
+struct Sparse {
+    name: String,
+    count: u32,
+    tags: Vec<String>,
+    parent: Option<u64>,
+    #[serde(skip_serializing_if = "is_odd")]
+    odd: u32,
+}
+
+fn is_odd(v: &u32) -> bool {
+    v % 2 == 1
+}
+
+#[test]
+fn omitempty_skips_empty_values() {
+    let empty = Sparse {
+        name: String::new(),
+        count: 0,
+        tags: Vec::new(),
+        parent: None,
+        odd: 1,
+    };
+    assert_eq!(fastjson::to_string(&empty), "{}");
+    let full = Sparse {
+        name: "n".into(),
+        count: 2,
+        tags: vec!["t".into()],
+        parent: Some(0),
+        odd: 2,
+    };
+    assert_eq!(
+        fastjson::to_string(&full),
+        r#"{"name":"n","count":2,"tags":["t"],"parent":0,"odd":2}"#
+    );
+}
+
+/// Generated code must name std items only through `_fj::__private`: these shadow the prelude.
+#[allow(dead_code, non_camel_case_types)]
+mod hygiene {
+    use fastjson::FastJson;
+
+    struct Result;
+    struct Ok;
+    struct Err;
+    struct Option;
+    struct Some;
+    struct None;
+    struct Vec;
+    struct String;
+    struct Box;
+    struct Default;
+    struct PhantomData;
+    struct usize;
+    struct bool;
+
+    #[derive(FastJson)]
+    #[serde(default)]
+    struct Everything {
+        a: u8,
+        b: std::option::Option<u8>,
+        #[serde(flatten)]
+        c: Inner,
+    }
+
+    impl std::default::Default for Everything {
+        fn default() -> Self {
+            Everything {
+                a: 0,
+                b: std::option::Option::None,
+                c: Inner { d: 0 },
+            }
+        }
+    }
+
+    #[derive(FastJson)]
+    struct Inner {
+        d: u8,
+    }
+
+    #[derive(FastJson)]
+    struct Tuple(u8, std::string::String);
+
+    #[derive(FastJson)]
+    enum External {
+        A,
+        B(u8),
+        C(u8, u8),
+        D { x: u8 },
+    }
+
+    #[derive(FastJson)]
+    #[serde(tag = "t")]
+    enum Internal {
+        A,
+        B(Inner),
+        D { x: u8 },
+    }
+
+    #[derive(FastJson)]
+    #[serde(tag = "t", content = "c")]
+    enum Adjacent {
+        A,
+        B(std::option::Option<u8>),
+        C(u8, u8),
+        D { x: u8 },
+    }
+
+    #[derive(FastJson)]
+    #[serde(untagged)]
+    enum Untagged {
+        A,
+        B(u8),
+        D { x: u8 },
+    }
+}

@@ -36,7 +36,7 @@ pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Err
                 fn encode_fields<__F: _fj::Format>(
                     &self,
                     _: &mut _fj::Writer<'_, __F>,
-                    _: &mut bool,
+                    _: &mut _fj::__private::bool,
                 ) {
                     ::core::unreachable!()
                 }
@@ -45,9 +45,9 @@ pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Err
                 type Builder = ();
                 fn decode_field(
                     _: &mut (),
-                    _: &_fj::__private::Cow<#de, str>,
+                    _: &_fj::__private::Cow<#de, _fj::__private::str>,
                     _: &mut _fj::Lexer<#de>,
-                ) -> _fj::Result<bool> {
+                ) -> _fj::Result<_fj::__private::bool> {
                     ::core::unreachable!()
                 }
                 fn finish(_: (), _: &_fj::Lexer<#de>) -> _fj::Result<Self> {

@@ -10,7 +10,7 @@ pub use std::result::Result::{self, Err, Ok};
 pub use std::string::String;
 pub use std::vec::Vec;
 
-use crate::error::Result as FjResult;
+use crate::error::{Error, ErrorCode, Result as FjResult};
 use crate::lexer::Lexer;
 
 /// Decodes a string as `Cow`, borrowing from the input when it has no escapes
@@ -28,4 +28,16 @@ pub fn missing_field<'de, T: crate::Decode<'de>>(lex: &Lexer<'de>, name: &str) -
         Some(value) => Ok(value),
         None => Err(lex.err_missing_field(name)),
     }
+}
+
+/// An array holds more elements than the type reads (serde_json's "trailing characters").
+#[cold]
+pub fn err_trailing_elements(lex: &Lexer<'_>) -> Error {
+    lex.error(ErrorCode::TrailingCharacters)
+}
+
+/// An externally tagged enum's object has no key or more than one (serde_json's "expected value").
+#[cold]
+pub fn err_enum_object(lex: &Lexer<'_>) -> Error {
+    lex.error(ErrorCode::ExpectedValue)
 }

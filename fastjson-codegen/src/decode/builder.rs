@@ -109,9 +109,9 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
 
             fn decode_field(
                 __b: &mut Self::Builder,
-                __key: &_fj::__private::Cow<#de, str>,
+                __key: &_fj::__private::Cow<#de, _fj::__private::str>,
                 __lex: &mut _fj::Lexer<#de>,
-            ) -> _fj::Result<bool> {
+            ) -> _fj::Result<_fj::__private::bool> {
                 match __key.as_bytes() {
                     #(#arms)*
                     _ => {

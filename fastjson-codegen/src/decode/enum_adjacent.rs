@@ -60,7 +60,7 @@ pub fn body(p: &Params, variants: &[Variant], tag: &str, content: &str) -> Token
     let trailing = super::errors::trailing_elements();
 
     quote! {
-        let __content = |__lex: &mut _fj::Lexer<#de>, __variant: usize| -> _fj::Result<Self> {
+        let __content = |__lex: &mut _fj::Lexer<#de>, __variant: _fj::__private::usize| -> _fj::Result<Self> {
             match __variant {
                 #(#content_arms)*
                 _ => ::core::unreachable!(),
@@ -119,7 +119,7 @@ pub fn body(p: &Params, variants: &[Variant], tag: &str, content: &str) -> Token
                         #unknown_key
                     }
                 }
-                let __variant: usize = match __variant {
+                let __variant: _fj::__private::usize = match __variant {
                     _fj::__private::Some(__variant) => __variant,
                     _fj::__private::None => {
                         return _fj::__private::Err(__lex.err_missing_field(#tag));

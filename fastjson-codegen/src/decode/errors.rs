@@ -1,12 +1,12 @@
-//! Error expressions whose serde_json wording has no direct `Lexer` constructor; kept in one
-//! place so they can move to dedicated runtime helpers without touching the generators.
+//! Error expressions with no public `Lexer` constructor (runtime `__private` helpers), in one
+//! place.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// An array holds more elements than the type reads (serde_json: "trailing characters").
 pub fn trailing_elements() -> TokenStream {
-    quote!(__lex.err_custom("trailing characters"))
+    quote!(_fj::__private::err_trailing_elements(__lex))
 }
 
 /// A bare string named a variant that carries data.
@@ -17,10 +17,10 @@ pub fn unit_variant_for(kind: &str) -> TokenStream {
 
 /// `{}` where an externally tagged enum's `{"Variant": ...}` was expected.
 pub fn empty_enum_object() -> TokenStream {
-    quote!(__lex.err_custom("expected value"))
+    quote!(_fj::__private::err_enum_object(__lex))
 }
 
 /// A second key after the externally tagged variant's value.
 pub fn enum_object_end() -> TokenStream {
-    quote!(__lex.err_custom("expected value"))
+    quote!(_fj::__private::err_enum_object(__lex))
 }

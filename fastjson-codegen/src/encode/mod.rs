@@ -36,7 +36,7 @@ pub fn expand(cont: &Container) -> TokenStream {
                     fn encode_fields<__F: _fj::Format>(
                         &self,
                         __w: &mut _fj::Writer<'_, __F>,
-                        __first: &mut bool,
+                        __first: &mut _fj::__private::bool,
                     ) {
                         #entries
                     }
