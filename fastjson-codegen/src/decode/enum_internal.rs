@@ -6,7 +6,7 @@
 //! tag once (`__tag_pending`).
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
 
 use super::object::{self, ObjectForm};
 use super::seq::{self, SeqForm};
@@ -115,22 +115,24 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
             }
         }
         Style::Newtype => {
-            let ty = v.fields[0].ty;
+            let field = &v.fields[0];
+            let ty = field.ty;
+            let fields_trait = quote_spanned!(field.span()=> _fj::DecodeFields<#de>);
             quote! {
-                let mut __b: <#ty as _fj::DecodeFields<#de>>::Builder =
+                let mut __b: <#ty as #fields_trait>::Builder =
                     _fj::__private::Default::default();
                 while let _fj::__private::Some(__key) = __lex.next_key_cow(&mut __first)? {
                     match __key.as_bytes() {
                         #tag_arm
                         _ => {
-                            if !<#ty as _fj::DecodeFields<#de>>::decode_field(&mut __b, &__key, __lex)? {
+                            if !<#ty as #fields_trait>::decode_field(&mut __b, &__key, __lex)? {
                                 __lex.skip_value()?;
                             }
                         }
                     }
                 }
                 _fj::__private::Ok(Self::#ident {
-                    0: <#ty as _fj::DecodeFields<#de>>::finish(__b, __lex)?,
+                    0: <#ty as #fields_trait>::finish(__b, __lex)?,
                 })
             }
         }

@@ -2,7 +2,7 @@
 //! adjacent `{"tag":"V","content":..}` and untagged.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 
 use super::fields;
 use crate::ast::{Container, Style, Variant};
@@ -76,10 +76,16 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
             let tag = escape::quoted(tag);
             let rest = match v.style {
                 Style::Unit => TokenStream::new(),
-                Style::Newtype => quote! {
-                    let __first = &mut false;
-                    _fj::EncodeFields::encode_fields(__f0, __w, __first);
-                },
+                Style::Newtype => {
+                    let field = &v.fields[0];
+                    let ty = field.ty;
+                    let func =
+                        quote_spanned!(field.span()=> <#ty as _fj::EncodeFields>::encode_fields);
+                    quote! {
+                        let __first = &mut false;
+                        #func(__f0, __w, __first);
+                    }
+                }
                 Style::Struct => {
                     let entries = fields::entries(&v.fields, cont.attrs.omitempty, by_binding);
                     quote! {

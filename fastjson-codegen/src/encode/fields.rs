@@ -12,7 +12,8 @@ pub fn value(field: &Field, value: TokenStream) -> TokenStream {
     match &field.attrs.serialize_with {
         Some(path) => quote!(#path(#value, __w);),
         None => {
-            let func = quote_spanned!(field.span()=> _fj::Encode::encode);
+            let ty = field.ty;
+            let func = quote_spanned!(field.span()=> <#ty as _fj::Encode>::encode);
             quote!(#func(#value, __w);)
         }
     }
@@ -25,7 +26,9 @@ fn guarded(field: &Field, omitempty: bool, value: &TokenStream, write: TokenStre
         conditions.push(quote!(#path(#value)));
     }
     if omitempty || field.attrs.omitempty {
-        conditions.push(quote_spanned!(field.span()=> _fj::IsEmpty::is_empty_value(#value)));
+        let ty = field.ty;
+        let func = quote_spanned!(field.span()=> <#ty as _fj::IsEmpty>::is_empty_value);
+        conditions.push(quote!(#func(#value)));
     }
     if conditions.is_empty() {
         write
@@ -51,7 +54,8 @@ pub fn entries(
         .map(|(i, f)| {
             let value = access(i, f);
             if f.attrs.flatten {
-                let func = quote_spanned!(f.span()=> _fj::EncodeFields::encode_fields);
+                let ty = f.ty;
+                let func = quote_spanned!(f.span()=> <#ty as _fj::EncodeFields>::encode_fields);
                 let write = quote!(#func(#value, __w, __first););
                 return guarded(f, false, &value, write);
             }
