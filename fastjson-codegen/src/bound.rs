@@ -57,7 +57,7 @@ pub fn encode_generics(cont: &Container) -> syn::Generics {
         }
         let ty = field.ty;
         let usage = TypeParamUsage::of(cont.generics, ty);
-        if field.attrs.flatten {
+        if writes_entries(cont, variant, field) {
             if !usage.is_empty() {
                 out.push(syn::parse_quote!(#ty: _fj::EncodeFields));
             }
@@ -90,7 +90,7 @@ pub fn decode_generics(cont: &Container, de: &DeLifetime) -> syn::Generics {
         if field.attrs.deserialize_with.is_some() {
             return;
         }
-        if field.attrs.flatten {
+        if writes_entries(cont, variant, field) {
             if !usage.is_empty() {
                 out.push(syn::parse_quote!(#ty: _fj::DecodeFields<#lifetime>));
             }
@@ -113,6 +113,14 @@ pub fn decode_generics(cont: &Container, de: &DeLifetime) -> syn::Generics {
             .insert(0, syn::GenericParam::Lifetime(param.clone()));
     }
     generics
+}
+
+/// Whether the field's entries go into the enclosing object (`flatten`, or the value of an
+/// internally tagged newtype variant), which takes `EncodeFields`/`DecodeFields` instead.
+fn writes_entries(cont: &Container, variant: Option<&Variant>, field: &Field) -> bool {
+    field.attrs.flatten
+        || (matches!(cont.attrs.tag, attr::TagType::Internal { .. })
+            && variant.is_some_and(|v| v.style == crate::ast::Style::Newtype))
 }
 
 /// Collects predicates: the container's `bound` if set, else each variant's or field's `bound`,
@@ -153,7 +161,12 @@ fn with_predicates(
 ) -> syn::Generics {
     let mut generics = generics.clone();
     if !predicates.is_empty() {
-        generics.make_where_clause().predicates.extend(predicates);
+        let where_clause = generics.make_where_clause();
+        for predicate in predicates {
+            if !where_clause.predicates.iter().any(|p| *p == predicate) {
+                where_clause.predicates.push(predicate);
+            }
+        }
     }
     generics
 }

@@ -366,3 +366,20 @@ fn generated_code_is_wrapped_and_hygienic() {
         }
     }
 }
+
+#[test]
+fn internally_tagged_newtype_variants_bound_the_fields_traits() {
+    let input: syn::DeriveInput = parse_quote! {
+        #[serde(tag = "t")]
+        enum E<T> { A(Inner<T>) }
+    };
+    let impls = impls(expand(&input));
+    assert_eq!(
+        predicates(impl_of(&impls, "Encode")),
+        [quote!(Inner<T>: _fj::EncodeFields).to_string()]
+    );
+    assert_eq!(
+        predicates(impl_of(&impls, "Decode")),
+        [quote!(Inner<T>: _fj::DecodeFields<'de>).to_string()]
+    );
+}
