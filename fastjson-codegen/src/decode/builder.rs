@@ -75,7 +75,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         } else if f.attrs.flatten {
             quote!(<#ty as _fj::DecodeFields<#de>>::finish(__b.#slot, __lex)?)
         } else {
-            let missing = field::missing_in_object(p, f, default);
+            let missing = field::missing_in_object(f, default);
             quote! {
                 match __b.#slot {
                     _fj::__private::Some(__value) => __value,

@@ -53,12 +53,9 @@ pub fn decode_value(p: &Params, field: &Field) -> TokenStream {
 }
 
 /// The value of a field missing from an object: its default, the container's default, `None`
-/// for options (via `decode_missing`), else a missing-field error (`return`s).
-pub fn missing_in_object(
-    p: &Params,
-    field: &Field,
-    container_default: &attr::DefaultValue,
-) -> TokenStream {
+/// for options (the runtime's `missing_field`, through `decode_missing`), else a missing-field
+/// error (`return`s).
+pub fn missing_in_object(field: &Field, container_default: &attr::DefaultValue) -> TokenStream {
     if let Some(value) = default_value(field, container_default) {
         return value;
     }
@@ -67,14 +64,8 @@ pub fn missing_in_object(
         return quote!(return _fj::__private::Err(__lex.err_missing_field(#name)));
     }
     let ty = field.ty;
-    let de = &p.de;
-    let func = quote_spanned!(field.span()=> <#ty as _fj::Decode<#de>>::decode_missing);
-    quote! {
-        match #func() {
-            _fj::__private::Some(__value) => __value,
-            _fj::__private::None => return _fj::__private::Err(__lex.err_missing_field(#name)),
-        }
-    }
+    let func = quote_spanned!(field.span()=> _fj::__private::missing_field::<#ty>);
+    quote!(#func(__lex, #name)?)
 }
 
 /// The value of a field missing from the end of an array: its default, the container's default,

@@ -140,7 +140,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         } else if f.attrs.flatten {
             quote!(<#ty as _fj::DecodeFields<#de>>::finish(#slot, __lex)?)
         } else {
-            let missing = field::missing_in_object(p, f, form.default);
+            let missing = field::missing_in_object(f, form.default);
             quote! {
                 match #slot {
                     _fj::__private::Some(__value) => __value,
