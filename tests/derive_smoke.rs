@@ -75,6 +75,12 @@ struct Borrowed<'a> {
 }
 
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct Tree {
+    value: u8,
+    children: Vec<Self>,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
 struct Page {
     page: u32,
     #[serde(flatten)]
@@ -145,6 +151,13 @@ fn structs_match_serde_json() {
     check(&Generic {
         items: vec![1u8, 2],
         first: None,
+    });
+    check(&Tree {
+        value: 1,
+        children: vec![Tree {
+            value: 2,
+            children: Vec::new(),
+        }],
     });
     check(&Page {
         page: 2,

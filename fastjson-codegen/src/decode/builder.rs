@@ -2,7 +2,8 @@
 //! struct: a builder type holding one slot per field, fed one key at a time.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::{Group, TokenTree};
+use quote::{quote, ToTokens};
 
 use super::field::{self, slot};
 use super::object::assign_slot;
@@ -21,9 +22,11 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         .enumerate()
         .filter(|(_, f)| !f.attrs.skip_deserializing)
         .collect();
+    let this = quote!(#ident #ty_generics);
     let slot_decls = read.iter().map(|(i, f)| {
         let slot = slot(*i);
-        let ty = f.ty;
+        // In the builder's own definition `Self` would name the builder.
+        let ty = replace_self(f.ty.to_token_stream(), &this);
         if f.attrs.flatten {
             quote!(#slot: <#ty as _fj::DecodeFields<#de>>::Builder,)
         } else {
@@ -127,4 +130,21 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
             }
         }
     }
+}
+
+/// `tokens` with every `Self` replaced by `this`.
+fn replace_self(tokens: TokenStream, this: &TokenStream) -> TokenStream {
+    tokens
+        .into_iter()
+        .flat_map(|tree| match tree {
+            TokenTree::Ident(ident) if ident == "Self" => this.clone(),
+            TokenTree::Group(group) => {
+                let mut replaced =
+                    Group::new(group.delimiter(), replace_self(group.stream(), this));
+                replaced.set_span(group.span());
+                TokenTree::Group(replaced).into()
+            }
+            tree => tree.into(),
+        })
+        .collect()
 }
