@@ -95,13 +95,18 @@ enum External {
     #[serde(rename = "new")]
     Newtype(u32),
     Tuple(u8, bool),
-    Struct { a: u8, b: Option<String> },
+    Struct {
+        a: u8,
+        b: Option<String>,
+    },
 }
 
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Internal {
-    HTTPError { code: u16 },
+    HTTPError {
+        code: u16,
+    },
     Empty,
     Wrapped(Generic<u8>),
     #[serde(other)]
@@ -210,7 +215,10 @@ fn borrowed_fields_borrow_from_the_input() {
     let json = r#"{"name":"plain","note":"also plain"}"#;
     let value: Borrowed = fastjson::from_str(json).unwrap();
     assert!(matches!(value.note, Cow::Borrowed(_)));
-    assert_eq!(fastjson::to_string(&value), serde_json::to_string(&value).unwrap());
+    assert_eq!(
+        fastjson::to_string(&value),
+        serde_json::to_string(&value).unwrap()
+    );
 }
 
 #[test]
