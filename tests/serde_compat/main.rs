@@ -86,7 +86,11 @@ macro_rules! check {
             generated += 1;
             report.values += 1;
             match fastjson::from_slice::<$fast>(&expected) {
-                Err(err) => report.fail(format!("{}: fastjson rejected serde_json's {}: {err}", $name, show(&expected))),
+                // serde_json cannot read back everything it writes either (a borrowed `&str`
+                // from an escaped string): only a rejection serde_json does not share fails.
+                Err(err) => if serde_json::from_slice::<$serde>(&expected).is_ok() {
+                    report.fail(format!("{}: fastjson rejected serde_json's {}: {err}", $name, show(&expected)))
+                },
                 Ok(ours) => {
                     let compact = fastjson::to_vec(&ours);
                     if !same_json(&compact, &expected, unordered) {
@@ -334,7 +338,7 @@ fn fastjson_matches_serde_json_on_the_catalog() {
     check!(
         &mut r,
         "Generic<Pair>",
-        Generic<serde_side::Pair>,
+        serde_side::Generic<serde_side::Pair>,
         serde_side::Generic<serde_side::Pair>,
         fast_side::Generic<fast_side::Pair>,
         unordered = false,

@@ -487,6 +487,6 @@ impl<'de> VariantAccess<'de> for RandomDe<'_> {
 }
 
 /// A random value of `T`, retrying until its `Deserialize` accepts what was generated.
-pub fn random_value<T: for<'de> serde::Deserialize<'de>>(rng: &mut Rng, tries: usize) -> Option<T> {
+pub fn random_value<T: serde::Deserialize<'static>>(rng: &mut Rng, tries: usize) -> Option<T> {
     (0..tries).find_map(|_| T::deserialize(RandomDe::new(rng)).ok())
 }
