@@ -92,7 +92,7 @@ pub fn from_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> Result<T> {
 /// Decodes a `T` from JSON text; only whitespace may follow the value.
 #[inline]
 pub fn from_str<'de, T: Decode<'de>>(input: &'de str) -> Result<T> {
-    decode_all(&mut Lexer::from_str(input))
+    decode_all(&mut Lexer::from_text(input))
 }
 
 /// Reads `reader` to its end and decodes an owned `T` from it.

@@ -48,7 +48,9 @@ pub trait DecodeFields<'de>: Sized {
     type Builder: Default;
 
     /// If `key` belongs to this type, decodes its value from `lex` and returns `Ok(true)`;
-    /// otherwise leaves `lex` untouched and returns `Ok(false)`. Maps accept every key.
+    /// otherwise leaves `lex` untouched and returns `Ok(false)`. Maps accept every key. The key
+    /// is the `Cow` itself so that a borrowed key can stay borrowed (`&'de str` map keys).
+    #[allow(clippy::ptr_arg)]
     fn decode_field(
         builder: &mut Self::Builder,
         key: &Cow<'de, str>,

@@ -32,7 +32,9 @@ pub trait DecodeKey<'de>: Sized {
         }
     }
 
-    /// Converts key text; `at` is the key's offset, for errors.
+    /// Converts key text; `at` is the key's offset, for errors. Takes the `Cow` itself so that
+    /// `&'de str` keys can borrow from the input when it is `Borrowed`.
+    #[allow(clippy::ptr_arg)]
     fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self>;
 
     /// The key as it appears in an error path (error path only).
@@ -182,7 +184,7 @@ fn parse_integer_key<'de, T>(
 }
 
 macro_rules! integer_keys {
-    ($($ty:ident => $parse:expr;)*) => {$(
+    ($($ty:ident)*) => {$(
         impl EncodeKey for $ty {
             #[inline]
             fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
@@ -193,7 +195,10 @@ macro_rules! integer_keys {
         }
         impl<'de> DecodeKey<'de> for $ty {
             fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
-                parse_integer_key(key, lex, at, stringify!($ty), $parse)
+                // A closure, not the path: `Decode<'de>`'s lifetime is early-bound, and the
+                // nested lexer borrows the key for a shorter one.
+                #[allow(clippy::redundant_closure)]
+                parse_integer_key(key, lex, at, stringify!($ty), |l| <$ty as Decode>::decode(l))
             }
             fn path_segment(&self) -> String {
                 self.to_string()
@@ -202,20 +207,7 @@ macro_rules! integer_keys {
     )*};
 }
 
-integer_keys! {
-    u8 => |l| <u8 as Decode>::decode(l);
-    u16 => |l| <u16 as Decode>::decode(l);
-    u32 => |l| <u32 as Decode>::decode(l);
-    u64 => |l| <u64 as Decode>::decode(l);
-    u128 => |l| <u128 as Decode>::decode(l);
-    usize => |l| <usize as Decode>::decode(l);
-    i8 => |l| <i8 as Decode>::decode(l);
-    i16 => |l| <i16 as Decode>::decode(l);
-    i32 => |l| <i32 as Decode>::decode(l);
-    i64 => |l| <i64 as Decode>::decode(l);
-    i128 => |l| <i128 as Decode>::decode(l);
-    isize => |l| <isize as Decode>::decode(l);
-}
+integer_keys!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
 
 /// Writes `(key, value)` pairs as object entries.
 #[inline]

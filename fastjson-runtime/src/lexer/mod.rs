@@ -53,7 +53,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// A lexer over text already known to be UTF-8 (skips re-validation).
-    pub fn from_str(input: &'de str) -> Self {
+    pub fn from_text(input: &'de str) -> Self {
         Lexer {
             validate_utf8: false,
             ..Lexer::new(input.as_bytes())
