@@ -79,6 +79,31 @@ fn next_html_escape(bytes: &[u8], from: usize) -> usize {
         .map_or(bytes.len(), |p| from + p)
 }
 
+/// Copies already-escaped JSON text (a pre-escaped key), additionally escaping the HTML-unsafe
+/// characters, which the default escaping leaves as they are.
+pub(crate) fn write_html_safe_json(out: &mut Vec<u8>, json: &[u8]) {
+    let mut i = 0;
+    while i < json.len() {
+        match json[i] {
+            b'<' => out.extend_from_slice(b"\\u003c"),
+            b'>' => out.extend_from_slice(b"\\u003e"),
+            b'&' => out.extend_from_slice(b"\\u0026"),
+            0xE2 if json.get(i + 1) == Some(&0x80)
+                && matches!(json.get(i + 2), Some(0xA8 | 0xA9)) =>
+            {
+                out.extend_from_slice(if json[i + 2] == 0xA8 {
+                    b"\\u2028"
+                } else {
+                    b"\\u2029"
+                });
+                i += 2;
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+}
+
 /// The JSON string literal (with quotes) for `s`, escaped as serde_json does: what generated code
 /// embeds as a pre-escaped key.
 pub fn quoted(s: &str) -> String {
@@ -116,6 +141,17 @@ mod tests {
         assert_eq!(
             escaped("<a href=\"x\">&\u{2028}\u{2029}\u{2027}</a>", true),
             "\"\\u003ca href=\\\"x\\\"\\u003e\\u0026\\u2028\\u2029\u{2027}\\u003c/a\\u003e\""
+        );
+    }
+
+    #[test]
+    fn pre_escaped_keys_become_html_safe() {
+        let key = quoted("a<b>&\u{2028}\"");
+        let mut out = Vec::new();
+        write_html_safe_json(&mut out, key.as_bytes());
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            escaped("a<b>&\u{2028}\"", true)
         );
     }
 

@@ -233,7 +233,11 @@ impl<'a, F: Format> Writer<'a, F> {
     #[inline]
     pub fn key(&mut self, first: bool, quoted: &'static str) {
         self.fmt.before_key(self.out, first);
-        self.out.extend_from_slice(quoted.as_bytes());
+        if F::HTML_SAFE {
+            escape::write_html_safe_json(self.out, quoted.as_bytes());
+        } else {
+            self.out.extend_from_slice(quoted.as_bytes());
+        }
         self.fmt.after_key(self.out);
     }
 

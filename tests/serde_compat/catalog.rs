@@ -236,6 +236,12 @@ stamp! {
         pub tail: bool,
     }
 
+    pub struct OptionalFlatten {
+        pub id: u32,
+        #[serde(flatten)]
+        pub meta: Option<Meta>,
+    }
+
     pub struct CapturesUnknown {
         pub id: u32,
         #[serde(flatten)]

@@ -312,6 +312,17 @@ fn fastjson_matches_serde_json_on_the_catalog() {
     );
     check!(
         &mut r,
+        "OptionalFlatten",
+        OptionalFlatten,
+        seeds = [
+            r#"{"id":1,"version":2,"author":"a"}"#,
+            r#"{"id":1}"#,
+            r#"{"id":1,"version":2}"#,
+            r#"{"id":1,"version":"x","author":"a"}"#,
+        ]
+    );
+    check!(
+        &mut r,
         "CapturesUnknown",
         CapturesUnknown,
         seeds = [

@@ -1,11 +1,12 @@
 //! Transparent wrappers: references, `Box`, `Rc`, `Arc`, `Option`.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::error::Result;
 use crate::lexer::Lexer;
-use crate::traits::{Decode, Encode};
+use crate::traits::{Decode, DecodeFields, Encode, EncodeFields};
 use crate::writer::{Format, Writer};
 
 impl<T: Encode + ?Sized> Encode for &T {
@@ -64,5 +65,82 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     #[inline]
     fn decode_missing() -> Option<Self> {
         Some(None)
+    }
+}
+
+/// `#[serde(flatten)] Option<T>`: nothing when `None`.
+impl<T: EncodeFields> EncodeFields for Option<T> {
+    #[inline]
+    fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
+        if let Some(inner) = self {
+            inner.encode_fields(w, first);
+        }
+    }
+}
+
+/// `#[serde(flatten)] Option<T>`: `None` when `T` cannot be built from the keys it was offered,
+/// as serde does (serde buffers the entries and turns any error into `None`; here a value that
+/// fails to decode is skipped instead, which needs no buffer).
+impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
+    type Builder = OptionFieldsBuilder<T::Builder>;
+
+    #[inline]
+    fn decode_field(
+        builder: &mut Self::Builder,
+        key: &Cow<'de, str>,
+        lex: &mut Lexer<'de>,
+    ) -> Result<bool> {
+        if builder.failed {
+            return Ok(false);
+        }
+        let start = lex.mark();
+        match T::decode_field(&mut builder.inner, key, lex) {
+            Ok(taken) => Ok(taken),
+            Err(_) => {
+                // The value is still valid JSON to be consumed; only syntax errors propagate.
+                builder.failed = true;
+                lex.reset(start);
+                lex.skip_value().map(|()| true)
+            }
+        }
+    }
+
+    fn finish(builder: Self::Builder, lex: &Lexer<'de>) -> Result<Self> {
+        if builder.failed {
+            return Ok(None);
+        }
+        Ok(T::finish(builder.inner, lex).ok())
+    }
+}
+
+/// The partial state of a flattened `Option<T>`.
+#[doc(hidden)]
+#[derive(Default)]
+pub struct OptionFieldsBuilder<B> {
+    inner: B,
+    failed: bool,
+}
+
+impl<T: EncodeFields + ?Sized> EncodeFields for Box<T> {
+    #[inline]
+    fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
+        (**self).encode_fields(w, first);
+    }
+}
+
+impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Box<T> {
+    type Builder = T::Builder;
+
+    #[inline]
+    fn decode_field(
+        builder: &mut Self::Builder,
+        key: &Cow<'de, str>,
+        lex: &mut Lexer<'de>,
+    ) -> Result<bool> {
+        T::decode_field(builder, key, lex)
+    }
+
+    fn finish(builder: Self::Builder, lex: &Lexer<'de>) -> Result<Self> {
+        T::finish(builder, lex).map(Box::new)
     }
 }
