@@ -20,12 +20,69 @@ pub fn is_zero(v: &u32) -> bool {
     *v == 0
 }
 
+pub fn is_zero_u64(v: &u64) -> bool {
+    *v == 0
+}
+
+/// `with` targets: the same names in both copies, each with its own library's signatures.
+pub mod serde_with {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub mod as_string {
+        use super::*;
+
+        pub fn serialize<S: Serializer>(value: &u64, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(value)
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+            let text = String::deserialize(d)?;
+            text.parse().map_err(serde::de::Error::custom)
+        }
+    }
+
+    pub fn upper<S: Serializer>(value: &str, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&value.to_uppercase())
+    }
+
+    pub fn lower<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        Ok(String::deserialize(d)?.to_lowercase())
+    }
+}
+
+/// The fastjson side of `serde_with`.
+pub mod fast_with {
+    use fastjson::{Decode, Format, Lexer, Writer};
+
+    pub mod as_string {
+        use super::*;
+
+        pub fn encode<F: Format>(value: &u64, w: &mut Writer<'_, F>) {
+            w.str(&value.to_string());
+        }
+
+        pub fn decode(lex: &mut Lexer<'_>) -> fastjson::Result<u64> {
+            let text = String::decode(lex)?;
+            text.parse().map_err(|e| lex.err_custom(e))
+        }
+    }
+
+    pub fn upper<F: Format>(value: &str, w: &mut Writer<'_, F>) {
+        w.str(&value.to_uppercase());
+    }
+
+    pub fn lower(lex: &mut Lexer<'_>) -> fastjson::Result<String> {
+        Ok(String::decode(lex)?.to_lowercase())
+    }
+}
+
 macro_rules! stamp {
     ($($item:item)*) => {
         /// The serde copies: the oracle.
         pub mod serde_side {
             #![allow(dead_code, clippy::all)]
             use super::*;
+            use super::serde_with::*;
             $(
                 #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
                 $item
@@ -36,6 +93,7 @@ macro_rules! stamp {
         pub mod fast_side {
             #![allow(dead_code, clippy::all)]
             use super::*;
+            use super::fast_with::*;
             $(
                 #[derive(fastjson::FastJson, Debug, PartialEq)]
                 $item
@@ -246,6 +304,15 @@ stamp! {
         pub id: u32,
         #[serde(flatten)]
         pub extra: BTreeMap<String, serde_json::Value>,
+    }
+
+    pub struct WithFunctions {
+        #[serde(with = "as_string")]
+        pub id: u64,
+        #[serde(serialize_with = "upper", deserialize_with = "lower")]
+        pub name: String,
+        #[serde(with = "as_string", default, skip_serializing_if = "is_zero_u64")]
+        pub optional_id: u64,
     }
 
     pub struct Borrowed<'a> {

@@ -312,6 +312,18 @@ fn fastjson_matches_serde_json_on_the_catalog() {
     );
     check!(
         &mut r,
+        "WithFunctions",
+        WithFunctions,
+        seeds = [
+            r#"{"id":"12","name":"Ada"}"#,
+            r#"{"id":"12","name":"ADA","optional_id":"3"}"#,
+            r#"{"id":12,"name":"Ada"}"#,
+            r#"{"id":"x","name":"Ada"}"#,
+            r#"{"id":"18446744073709551616","name":"Ada"}"#,
+        ]
+    );
+    check!(
+        &mut r,
         "OptionalFlatten",
         OptionalFlatten,
         seeds = [
