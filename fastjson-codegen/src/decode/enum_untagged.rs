@@ -24,8 +24,11 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
         #(#attempts)*
         // Like serde, which reads the whole value before trying variants, report malformed JSON
         // as such rather than as a mismatch.
+        // The mismatch is reported at the start of the value.
         __lex.reset(__mark);
         __lex.skip_value()?;
+        __lex.reset(__mark);
+        __lex.peek()?;
         _fj::__private::Err(__lex.err_no_variant_matched(#name))
     }
 }

@@ -37,6 +37,9 @@ pub struct Lexer<'de> {
     scratch: Vec<u8>,
     /// False when the input is known to be UTF-8 (decoding from `&str`).
     validate_utf8: bool,
+    /// Offset of the most recent string's opening quote (object keys and string values), so
+    /// that duplicate-field, unknown-field and unknown-variant errors point at the name.
+    string_start: usize,
 }
 
 impl<'de> Lexer<'de> {
@@ -49,6 +52,7 @@ impl<'de> Lexer<'de> {
             max_depth: DEFAULT_MAX_DEPTH,
             scratch: Vec::new(),
             validate_utf8: true,
+            string_start: 0,
         }
     }
 
@@ -211,8 +215,16 @@ impl<'de> Lexer<'de> {
                 return Ok(false);
             }
         } else if b == b',' {
+            let comma = self.pos;
             self.pos += 1;
             b = self.peek()?;
+            if b == b'}' {
+                return Err(Error::at_offset(
+                    ErrorCode::TrailingComma,
+                    self.input,
+                    comma,
+                ));
+            }
         } else if b == b'}' {
             self.pos += 1;
             self.leave();
@@ -221,12 +233,9 @@ impl<'de> Lexer<'de> {
             return Err(self.error(ErrorCode::ExpectedCommaOrEnd(b'}')));
         }
         if b != b'"' {
-            return Err(self.error(if b == b'}' {
-                ErrorCode::TrailingComma
-            } else {
-                ErrorCode::KeyMustBeString
-            }));
+            return Err(self.error(ErrorCode::KeyMustBeString));
         }
+        self.string_start = self.pos;
         Ok(true)
     }
 
@@ -293,9 +302,14 @@ impl<'de> Lexer<'de> {
         }
         match b {
             b',' => {
+                let comma = self.pos;
                 self.pos += 1;
                 if self.peek()? == b']' {
-                    return Err(self.error(ErrorCode::TrailingComma));
+                    return Err(Error::at_offset(
+                        ErrorCode::TrailingComma,
+                        self.input,
+                        comma,
+                    ));
                 }
                 Ok(true)
             }
@@ -380,16 +394,31 @@ impl<'de> Lexer<'de> {
         })
     }
 
-    /// "expected X, found Y" when `b` starts a value of another type; a syntax error otherwise.
+    /// "expected X, found Y" when `b` starts a well-formed value of another type; the syntax
+    /// error when the scalar there is malformed (as serde_json: `tru` is not a boolean).
     #[cold]
     pub fn invalid_type(&self, b: u8, expected: &'static str) -> Error {
-        match Lexer::found(b) {
-            Some(found) => self.error(ErrorCode::InvalidType {
-                found,
-                expected: expected.into(),
-            }),
-            None => self.error(ErrorCode::ExpectedValue),
+        let Some(found) = Lexer::found(b) else {
+            return self.error(ErrorCode::ExpectedValue);
+        };
+        if !matches!(found, Found::Array | Found::Object) {
+            let mut probe = Lexer {
+                input: self.input,
+                pos: self.pos,
+                remaining_depth: self.remaining_depth,
+                max_depth: self.max_depth,
+                scratch: Vec::new(),
+                validate_utf8: self.validate_utf8,
+                string_start: self.string_start,
+            };
+            if let Err(syntax) = probe.skip_value() {
+                return syntax;
+            }
         }
+        self.error(ErrorCode::InvalidType {
+            found,
+            expected: expected.into(),
+        })
     }
 
     /// An invalid-type error for the value at the current position (after whitespace).
@@ -401,38 +430,51 @@ impl<'de> Lexer<'de> {
         }
     }
 
+    /// The closing `}` or `]` just consumed, if that is what the lexer last read: errors found
+    /// at the end of a container (a missing field, too few elements) point at it.
+    fn closing_bracket(&self) -> usize {
+        match self.pos.checked_sub(1) {
+            Some(before) if matches!(self.input[before], b'}' | b']') => before,
+            _ => self.pos,
+        }
+    }
+
+    /// Called after the object's closing `}` (or the array's `]`): points at that byte.
     #[cold]
     pub fn err_missing_field(&self, name: &str) -> Error {
-        self.error(ErrorCode::MissingField(name.into()))
+        let code = ErrorCode::MissingField(name.into());
+        Error::at_offset(code, self.input, self.closing_bracket())
     }
 
+    /// Points at the most recent key.
     #[cold]
     pub fn err_unknown_field(&self, name: &[u8], expected: &'static [&'static str]) -> Error {
-        self.error(ErrorCode::UnknownField(
-            String::from_utf8_lossy(name).into(),
-            expected,
-        ))
+        let code = ErrorCode::UnknownField(String::from_utf8_lossy(name).into(), expected);
+        Error::at_offset(code, self.input, self.string_start)
     }
 
+    /// Points at the most recent key.
     #[cold]
     pub fn err_duplicate_field(&self, name: &str) -> Error {
-        self.error(ErrorCode::DuplicateField(name.into()))
+        let code = ErrorCode::DuplicateField(name.into());
+        Error::at_offset(code, self.input, self.string_start)
     }
 
+    /// Points at the most recent string (the variant name).
     #[cold]
     pub fn err_unknown_variant(&self, name: &[u8], expected: &'static [&'static str]) -> Error {
-        self.error(ErrorCode::UnknownVariant(
-            String::from_utf8_lossy(name).into(),
-            expected,
-        ))
+        let code = ErrorCode::UnknownVariant(String::from_utf8_lossy(name).into(), expected);
+        Error::at_offset(code, self.input, self.string_start)
     }
 
+    /// Points at the closing `]` when too few elements came, else at the extra element.
     #[cold]
     pub fn err_invalid_length(&self, len: usize, expected: &str) -> Error {
-        self.error(ErrorCode::InvalidLength {
+        let code = ErrorCode::InvalidLength {
             len,
             expected: expected.to_owned().into(),
-        })
+        };
+        Error::at_offset(code, self.input, self.closing_bracket())
     }
 
     #[cold]

@@ -41,6 +41,7 @@ impl<'de> Lexer<'de> {
         if b != b'"' {
             return Err(self.invalid_type(b, "a string"));
         }
+        self.string_start = self.pos;
         self.pos += 1;
         let scanned = self.scan_str()?;
         Ok(self.str_of(scanned))
@@ -53,6 +54,7 @@ impl<'de> Lexer<'de> {
         if b != b'"' {
             return Err(self.invalid_type(b, "a string"));
         }
+        self.string_start = self.pos;
         self.pos += 1;
         let scanned = self.scan_str()?;
         Ok(self.str_cow_of(scanned))
@@ -65,6 +67,7 @@ impl<'de> Lexer<'de> {
         if b != b'"' {
             return Err(self.invalid_type(b, "a string"));
         }
+        self.string_start = self.pos;
         self.pos += 1;
         let scanned = self.scan_str()?;
         Ok(self.str_bytes(scanned))
