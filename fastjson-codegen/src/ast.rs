@@ -16,6 +16,7 @@ pub struct Container<'a> {
     pub attrs: attr::Container,
     pub data: Data<'a>,
     pub generics: &'a syn::Generics,
+    pub original: &'a syn::DeriveInput,
 }
 
 pub enum Data<'a> {
@@ -77,6 +78,7 @@ impl<'a> Container<'a> {
             attrs,
             data,
             generics: &item.generics,
+            original: item,
         };
         container.apply_rename_rules();
         Some(container)

@@ -71,6 +71,12 @@ pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Err
             }
         }
         #fields_stubs
+        impl #impl_generics _fj::Schema for #ident #ty_generics #where_clause {
+            const SCHEMA_NAME: &'static _fj::__private::str = "";
+            fn schema() -> &'static _fj::__private::str {
+                ::core::unreachable!()
+            }
+        }
     };
     let stubs = wrap::in_const(crate_path, stubs);
     quote! {

@@ -16,8 +16,16 @@ mod decode;
 mod encode;
 mod escape;
 mod fallback;
+#[cfg(feature = "files")]
+pub mod files;
+#[cfg(feature = "offline")]
+mod offline;
+mod schema;
 mod symbol;
 mod wrap;
+
+#[cfg(feature = "offline")]
+pub use offline::{generate, generate_file, FileOptions, GenerateError, Generated, Select};
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -53,6 +61,26 @@ pub fn expand(input: &syn::DeriveInput) -> TokenStream {
 
 /// Generates the impls with explicit [`Options`].
 pub fn expand_with(input: &syn::DeriveInput, options: &Options) -> TokenStream {
+    match expand_parts(input, options) {
+        Ok(expansion) => expansion.tokens,
+        Err((errors, crate_path)) => fallback::expand(input, &crate_path, errors),
+    }
+}
+
+/// What one type expands to: the wrapped impls and the schema they embed.
+pub(crate) struct Expansion {
+    pub tokens: TokenStream,
+    #[cfg_attr(not(feature = "offline"), allow(dead_code))]
+    pub schema: schema::Json,
+}
+
+/// The one generation path, shared by the derive ([`expand_with`]) and the offline generator:
+/// parse, check, then emit `Encode`, `Decode` and `Schema` in the hygienic wrapper. On error,
+/// every error found, combined, with the crate path for the fallback stubs.
+pub(crate) fn expand_parts(
+    input: &syn::DeriveInput,
+    options: &Options,
+) -> Result<Expansion, (syn::Error, syn::Path)> {
     let cx = ctxt::Ctxt::new();
     let cont = ast::Container::from_ast(&cx, input);
     if let Some(cont) = &cont {
@@ -66,9 +94,14 @@ pub fn expand_with(input: &syn::DeriveInput, options: &Options) -> TokenStream {
         (Ok(()), Some(cont)) => {
             let encode = encode::expand(&cont);
             let decode = decode::expand(&cont);
-            wrap::in_const(&crate_path, quote!(#encode #decode))
+            let schema = schema::of_container(&cont);
+            let schema_impl = schema::impl_tokens(&cont, &schema);
+            Ok(Expansion {
+                tokens: wrap::in_const(&crate_path, quote!(#encode #decode #schema_impl)),
+                schema,
+            })
         }
-        (Err(errors), _) => fallback::expand(input, &crate_path, errors),
+        (Err(errors), _) => Err((errors, crate_path)),
         (Ok(()), None) => unreachable!("a missing model always records an error"),
     }
 }

@@ -198,7 +198,10 @@ fn errors_come_with_stub_impls() {
                 .to_string()
         })
         .collect();
-    assert_eq!(traits, ["Encode", "Decode", "EncodeFields", "DecodeFields"]);
+    assert_eq!(
+        traits,
+        ["Encode", "Decode", "EncodeFields", "DecodeFields", "Schema"]
+    );
 }
 
 #[test]

@@ -11,12 +11,24 @@ use crate::writer::{Format, Writer};
 ///
 /// Encoding is infallible: every value of every type the runtime and the derive support has a
 /// JSON form (non-finite floats become `null`, as in serde_json).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be encoded by fastjson: it does not implement `Encode`",
+    label = "no `Encode` impl for `{Self}`",
+    note = "derive `FastJson` on `{Self}` if it is your type; for a type of another crate, \
+            write the field with `#[serde(with = \"module\")]` (a module with `encode` and `decode`)"
+)]
 pub trait Encode {
     /// Appends the JSON form of `self` to the writer.
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>);
 }
 
 /// A type that reads itself from JSON borrowed for `'de`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded by fastjson: it does not implement `Decode`",
+    label = "no `Decode` impl for `{Self}`",
+    note = "derive `FastJson` on `{Self}` if it is your type; for a type of another crate, \
+            write the field with `#[serde(with = \"module\")]` (a module with `encode` and `decode`)"
+)]
 pub trait Decode<'de>: Sized {
     /// Decodes one value from the lexer (leading whitespace allowed).
     fn decode(lex: &mut Lexer<'de>) -> Result<Self>;

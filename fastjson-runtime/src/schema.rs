@@ -1,0 +1,122 @@
+//! `Schema`: the JSON Schema (draft 2020-12) of a type's wire format, written by the generator,
+//! and `SchemaDocument`, which bundles several of them for publishing (a file, OpenAPI components).
+
+/// A type whose JSON form has a schema known at compile time.
+///
+/// `#[derive(FastJson)]` and the offline generator implement it from the same model that writes
+/// the encoder and decoder, so the schema names fields after renames, marks what may be absent as
+/// optional, and spells out the enum representation and flattened fields. Other types are
+/// referred to by name, `{"$ref":"#/$defs/Address"}`; a [`SchemaDocument`] with those types in it
+/// resolves the references.
+///
+/// `#[derive(FastJson)]` on `struct Point { x: i32, #[serde(rename = "why")] y: i32 }` gives
+/// `Point::SCHEMA_NAME == "Point"` and a schema with `"required":["x","why"]`.
+pub trait Schema {
+    /// The name other schemas use for this type (`#/$defs/<SCHEMA_NAME>`): the Rust type name.
+    const SCHEMA_NAME: &'static str;
+
+    /// This type's schema as compact JSON, without `$schema` (it is meant to sit in `$defs`).
+    fn schema() -> &'static str;
+}
+
+/// The draft 2020-12 meta-schema URI.
+pub const SCHEMA_DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// Several types' schemas, in the order added (a type added twice is kept once).
+///
+/// ```
+/// use fastjson_runtime::{Schema, SchemaDocument};
+///
+/// struct Point;
+/// impl Schema for Point {
+///     const SCHEMA_NAME: &'static str = "Point";
+///     fn schema() -> &'static str {
+///         r#"{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"]}"#
+///     }
+/// }
+/// struct Line;
+/// impl Schema for Line {
+///     const SCHEMA_NAME: &'static str = "Line";
+///     fn schema() -> &'static str {
+///         r##"{"type":"array","items":{"$ref":"#/$defs/Point"}}"##
+///     }
+/// }
+///
+/// let doc = SchemaDocument::new().with::<Line>().with::<Point>().with::<Line>();
+/// assert_eq!(
+///     doc.to_json(),
+///     concat!(
+///         r#"{"$schema":"https://json-schema.org/draft/2020-12/schema","$defs":{"#,
+///         r##""Line":{"type":"array","items":{"$ref":"#/$defs/Point"}},"##,
+///         r#""Point":{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"]}}}"#,
+///     )
+/// );
+/// // OpenAPI components refer to each other under `#/components/schemas/`.
+/// assert!(doc.to_openapi_components().contains(r##"{"$ref":"#/components/schemas/Point"}"##));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SchemaDocument {
+    defs: Vec<(&'static str, &'static str)>,
+}
+
+impl SchemaDocument {
+    /// An empty document.
+    pub fn new() -> Self {
+        SchemaDocument::default()
+    }
+
+    /// Adds `T`'s schema under `$defs/<T::SCHEMA_NAME>`.
+    pub fn with<T: Schema + ?Sized>(mut self) -> Self {
+        self.add::<T>();
+        self
+    }
+
+    /// Adds `T`'s schema under `$defs/<T::SCHEMA_NAME>`.
+    pub fn add<T: Schema + ?Sized>(&mut self) -> &mut Self {
+        if !self.defs.iter().any(|(name, _)| *name == T::SCHEMA_NAME) {
+            self.defs.push((T::SCHEMA_NAME, T::schema()));
+        }
+        self
+    }
+
+    /// `{"$schema":"…/2020-12/schema","$defs":{"Name":{…},…}}`, compact.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\"$schema\":\"");
+        out.push_str(SCHEMA_DIALECT);
+        out.push_str("\",\"$defs\":");
+        self.write_map(&mut out, "#/$defs/");
+        out.push('}');
+        out
+    }
+
+    /// `{"schemas":{"Name":{…},…}}` with references rewritten to `#/components/schemas/Name`:
+    /// the `components` object of an OpenAPI 3.1 document (whose dialect is 2020-12).
+    pub fn to_openapi_components(&self) -> String {
+        let mut out = String::from("{\"schemas\":");
+        self.write_map(&mut out, "#/components/schemas/");
+        out.push('}');
+        out
+    }
+
+    fn write_map(&self, out: &mut String, ref_prefix: &str) {
+        out.push('{');
+        for (i, (name, schema)) in self.defs.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&crate::quoted(name));
+            out.push(':');
+            out.push_str(&with_ref_prefix(schema, ref_prefix));
+        }
+        out.push('}');
+    }
+}
+
+/// Rewrites the generator's references (`"$ref":"#/$defs/Name"`) to `prefix` + `Name`.
+pub fn with_ref_prefix(schema: &str, prefix: &str) -> String {
+    const DEFS: &str = "\"$ref\":\"#/$defs/";
+    if prefix == "#/$defs/" {
+        return schema.to_owned();
+    }
+    schema.replace(DEFS, &format!("\"$ref\":\"{prefix}"))
+}
