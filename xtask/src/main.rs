@@ -1,1 +1,31 @@
-fn main() {}
+//! `cargo xtask <task>`: developer tasks, one module each; this file only dispatches.
+
+mod check_codegen;
+mod codegen;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <task> [--root DIR]
+
+tasks:
+  codegen         regenerate the offline-generated files listed in [workspace.metadata.fastjson]
+  check-codegen   fail with a diff when any of them is stale (CI runs this)
+
+--root DIR: the directory whose Cargo.toml lists the files (default: this workspace)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (task, rest) = match args.split_first() {
+        Some((task, rest)) => (task.as_str(), rest),
+        None => ("", &[][..]),
+    };
+    match task {
+        "codegen" => codegen::run(rest),
+        "check-codegen" => check_codegen::run(rest),
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
