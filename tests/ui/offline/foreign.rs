@@ -1,8 +1,9 @@
-//! The source of `foreign_fastjson.rs` (checked by check-codegen): a copy of a type from another
-//! crate, here `std::time::Duration`'s shape. `../offline-impl-for-foreign-type.rs` includes the
-//! generated impls where `Duration` is std's own: the orphan rule rejects them.
+//! The source of `foreign_fastjson.rs` (kept fresh by check-codegen): a copy of a type of another
+//! crate, `std::cmp::Ordering`. `../offline-impl-for-foreign-type.rs` includes the generated
+//! impls where `Ordering` is std's own, and the orphan rule rejects every one of them.
 
-pub struct Duration {
-    secs: u64,
-    nanos: u32,
+pub enum Ordering {
+    Less,
+    Equal,
+    Greater,
 }
