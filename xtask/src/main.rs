@@ -2,6 +2,8 @@
 
 mod check_codegen;
 mod codegen;
+mod fuzz;
+mod valgrind;
 
 use std::process::ExitCode;
 
@@ -11,6 +13,8 @@ usage: cargo xtask <task> [--root DIR]
 tasks:
   codegen         regenerate the offline-generated files listed in [workspace.metadata.fastjson]
   check-codegen   fail with a diff when any of them is stale (CI runs this)
+  fuzz            build and run the libFuzzer targets: [--seconds N] [--target NAME]
+  valgrind        run the runtime's unit tests under valgrind memcheck
 
 --root DIR: the directory whose Cargo.toml lists the files (default: this workspace)";
 
@@ -23,9 +27,19 @@ fn main() -> ExitCode {
     match task {
         "codegen" => codegen::run(rest),
         "check-codegen" => check_codegen::run(rest),
+        "fuzz" => fuzz::run(rest),
+        "valgrind" => valgrind::run(rest),
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
         }
     }
+}
+
+/// The workspace root: xtask's manifest directory's parent.
+pub fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives one level below the workspace root")
+        .to_path_buf()
 }

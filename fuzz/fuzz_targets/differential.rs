@@ -1,0 +1,4 @@
+//! Fuzz target: see `fastjson_fuzz::checks::differential`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fastjson_fuzz::checks::differential(data));

@@ -1,0 +1,278 @@
+//! What each fuzz target checks. Every function panics on a finding (libFuzzer records the
+//! input); none may panic on merely bad input.
+//!
+//! Also compiled into `tests/fuzz_regressions.rs` (through `#[path]`), which replays the seeds and
+//! the kept crash inputs in `cargo test`.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+
+use fastjson::FastJson;
+
+/// Models shaped like the benchmark corpora and the derive's features: every decode path
+/// (structs, arrays, maps, all enum representations, flatten, borrowing) meets arbitrary bytes.
+pub mod models {
+    use super::*;
+
+    #[derive(FastJson, Debug, PartialEq)]
+    pub struct Status {
+        pub id: u64,
+        pub id_str: String,
+        pub text: Cow<'static, str>,
+        pub user: Option<User>,
+        pub entities: Option<Entities>,
+        pub retweet_count: u32,
+        pub favorited: bool,
+        pub coordinates: Option<(f64, f64)>,
+        pub metadata: BTreeMap<String, String>,
+    }
+
+    #[derive(FastJson, Debug, PartialEq)]
+    #[serde(rename_all = "camelCase")]
+    pub struct User {
+        pub screen_name: String,
+        #[serde(default)]
+        pub followers_count: i64,
+        #[serde(alias = "url_str")]
+        pub url: Option<String>,
+    }
+
+    #[derive(FastJson, Debug, PartialEq)]
+    pub struct Entities {
+        pub hashtags: Vec<Hashtag>,
+        pub indices: Vec<[u16; 2]>,
+    }
+
+    #[derive(FastJson, Debug, PartialEq)]
+    pub struct Hashtag {
+        pub text: String,
+    }
+
+    #[derive(FastJson, Debug, PartialEq)]
+    pub struct Catalog {
+        #[serde(rename = "areaNames")]
+        pub area_names: HashMap<u64, String>,
+        pub events: BTreeMap<String, Event>,
+        #[serde(flatten)]
+        pub rest: BTreeMap<String, serde_json::Value>,
+    }
+
+    #[derive(FastJson, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct Event {
+        pub id: i32,
+        pub name: Option<String>,
+        pub prices: Vec<f64>,
+    }
+
+    #[derive(FastJson, Debug, PartialEq)]
+    pub enum External {
+        Unit,
+        Newtype(i8),
+        Tuple(u8, String),
+        Struct { a: bool },
+    }
+
+    #[derive(FastJson, Debug, PartialEq)]
+    #[serde(tag = "type")]
+    pub enum Internal {
+        A { x: u8 },
+        B(Hashtag),
+        C,
+    }
+
+    #[derive(FastJson, Debug, PartialEq)]
+    #[serde(tag = "t", content = "c")]
+    pub enum Adjacent {
+        A(u8),
+        B { y: String },
+        C,
+    }
+
+    #[derive(FastJson, Debug, PartialEq)]
+    #[serde(untagged)]
+    pub enum Untagged {
+        Num(f32),
+        Text(String),
+        Pair(u8, u8),
+        Obj { k: char },
+    }
+
+    #[derive(FastJson, Debug, PartialEq)]
+    pub struct Borrowing<'a> {
+        pub plain: &'a str,
+        #[serde(borrow)]
+        pub cow: Cow<'a, str>,
+    }
+}
+
+/// Decodes `data` into every model: errors are fine, panics and hangs are findings. Whatever
+/// decodes must encode and decode again to the same value.
+pub fn decode_typed(data: &[u8]) {
+    use models::*;
+
+    fn again<T>(value: &T)
+    where
+        T: fastjson::Encode + fastjson::DecodeOwned + PartialEq + std::fmt::Debug,
+    {
+        let bytes = fastjson::to_vec(value);
+        let back: T = fastjson::from_slice(&bytes).unwrap_or_else(|e| {
+            panic!(
+                "re-decoding {value:?} from {:?}: {e}",
+                String::from_utf8_lossy(&bytes)
+            )
+        });
+        // Floats that are NaN cannot come from JSON, so equality holds.
+        assert_eq!(&back, value);
+    }
+
+    if let Ok(v) = fastjson::from_slice::<Status>(data) {
+        again(&v);
+    }
+    if let Ok(v) = fastjson::from_slice::<Catalog>(data) {
+        again(&v);
+    }
+    if let Ok(v) = fastjson::from_slice::<Vec<External>>(data) {
+        again(&v);
+    }
+    if let Ok(v) = fastjson::from_slice::<Vec<Internal>>(data) {
+        again(&v);
+    }
+    if let Ok(v) = fastjson::from_slice::<Vec<Adjacent>>(data) {
+        again(&v);
+    }
+    if let Ok(v) = fastjson::from_slice::<Vec<Untagged>>(data) {
+        // f32 from a decimal may not re-encode to the same decimal, but must decode the same.
+        let bytes = fastjson::to_vec(&v);
+        let back: Vec<Untagged> = fastjson::from_slice(&bytes).expect("re-decodes");
+        assert_eq!(fastjson::to_vec(&back), bytes);
+    }
+    if let Ok(v) = fastjson::from_slice::<Borrowing<'_>>(data) {
+        let bytes = fastjson::to_vec(&v);
+        let back: Borrowing<'_> = fastjson::from_slice(&bytes).expect("re-decodes");
+        assert_eq!(back, v);
+    }
+    let mut lex = fastjson::Lexer::new(data);
+    let _ = lex.skip_value().and_then(|()| lex.end());
+}
+
+/// fastjson and serde_json (with exact float parsing) accept the same documents as
+/// `serde_json::Value`, and produce the same value; the skipper accepts whatever decodes;
+/// re-encoding gives serde_json's bytes.
+pub fn differential(data: &[u8]) {
+    let ours = fastjson::from_slice::<serde_json::Value>(data);
+    let theirs = serde_json::from_slice::<serde_json::Value>(data);
+    match (&ours, &theirs) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(
+                a,
+                b,
+                "different values for {:?}",
+                String::from_utf8_lossy(data)
+            );
+            assert_eq!(fastjson::to_vec(a), serde_json::to_vec(b).unwrap());
+            assert_eq!(
+                fastjson::to_vec_pretty(a),
+                serde_json::to_vec_pretty(b).unwrap()
+            );
+        }
+        (Err(_), Err(_)) => {}
+        _ => panic!(
+            "fastjson {:?} but serde_json {:?} on {:?}",
+            ours.as_ref().map(|_| "ok"),
+            theirs.as_ref().map(|_| "ok"),
+            String::from_utf8_lossy(data)
+        ),
+    }
+    if ours.is_ok() {
+        let mut lex = fastjson::Lexer::new(data);
+        assert!(
+            lex.skip_value().and_then(|()| lex.end()).is_ok(),
+            "skipper rejected a valid document"
+        );
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        assert_eq!(
+            fastjson::from_str::<serde_json::Value>(text).is_ok(),
+            ours.is_ok()
+        );
+    }
+}
+
+/// Arbitrary typed values: encode, then decode to the same value; the bytes are serde_json's
+/// for the `Value` they parse into.
+#[derive(FastJson, Debug, PartialEq, arbitrary::Arbitrary)]
+pub struct Arbitrary {
+    pub a: u64,
+    pub b: i128,
+    pub c: Option<String>,
+    pub d: Vec<(char, bool)>,
+    pub e: BTreeMap<String, Vec<i16>>,
+    pub f: HashMap<u32, Option<u8>>,
+    pub g: Finite,
+    pub h: Choice,
+    pub i: Box<[u8]>,
+    pub j: [i8; 3],
+}
+
+#[derive(FastJson, Debug, PartialEq, arbitrary::Arbitrary)]
+pub enum Choice {
+    Unit,
+    One(String),
+    Two(u8, f32),
+    Named { x: Option<Box<Choice>> },
+}
+
+/// A finite f64 (NaN and infinities encode as `null`, which does not decode back).
+#[derive(Debug, PartialEq)]
+pub struct Finite(pub f64);
+
+impl<'a> arbitrary::Arbitrary<'a> for Finite {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let v = f64::arbitrary(u)?;
+        Ok(Finite(if v.is_finite() { v } else { 0.0 }))
+    }
+}
+
+impl fastjson::Encode for Finite {
+    fn encode<F: fastjson::Format>(&self, w: &mut fastjson::Writer<'_, F>) {
+        w.f64(self.0);
+    }
+}
+
+impl<'de> fastjson::Decode<'de> for Finite {
+    fn decode(lex: &mut fastjson::Lexer<'de>) -> fastjson::Result<Self> {
+        lex.f64().map(Finite)
+    }
+}
+
+pub fn roundtrip(data: &[u8]) {
+    use arbitrary::Arbitrary as _;
+    let mut u = arbitrary::Unstructured::new(data);
+    let Ok(value) = Arbitrary::arbitrary(&mut u) else {
+        return;
+    };
+    let mut value = value;
+    // f32 inside `Choice::Two` must be finite too.
+    fn finite(c: &mut Choice) {
+        match c {
+            Choice::Two(_, f) if !f.is_finite() => *f = 0.0,
+            Choice::Named { x: Some(inner) } => finite(inner),
+            _ => {}
+        }
+    }
+    finite(&mut value.h);
+    let bytes = fastjson::to_vec(&value);
+    let back: Arbitrary = match fastjson::from_slice(&bytes) {
+        Ok(back) => back,
+        // Encoding has no depth limit, decoding does (as serde_json): a value nested deeper
+        // than 127 levels must fail with exactly that error.
+        Err(e) if e.message().starts_with("nesting deeper than the limit") => return,
+        Err(e) => panic!("{e} decoding {}", String::from_utf8_lossy(&bytes)),
+    };
+    assert_eq!(back, value);
+    let as_value: serde_json::Value = serde_json::from_slice(&bytes).expect("valid JSON");
+    let pretty = fastjson::to_vec_pretty(&value);
+    let pretty_value: serde_json::Value = serde_json::from_slice(&pretty).expect("valid JSON");
+    assert_eq!(as_value, pretty_value);
+}

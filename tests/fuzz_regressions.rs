@@ -1,0 +1,70 @@
+//! Replays the fuzz targets' checks (`fuzz/src/checks.rs`) over their seeds, every crash input
+//! kept in `fuzz/regressions/`, and JSONTestSuite when present, so `cargo test` guards what the
+//! fuzzers found. The fuzzers themselves run with `cargo xtask fuzz`.
+
+#[path = "../fuzz/src/checks.rs"]
+#[allow(dead_code)]
+mod checks;
+
+mod shared_data;
+
+use std::path::Path;
+
+fn files_in(dir: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<_> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    files
+}
+
+fn replay(target: &str, check: fn(&[u8])) -> usize {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut count = 0;
+    for dir in ["seeds", "regressions"] {
+        for file in files_in(&root.join(dir).join(target)) {
+            let bytes = std::fs::read(&file).unwrap();
+            let outcome = std::panic::catch_unwind(|| check(&bytes));
+            assert!(
+                outcome.is_ok(),
+                "{target}: {} fails its check",
+                file.display()
+            );
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn decode_typed_seeds_and_regressions() {
+    assert!(replay("decode_typed", checks::decode_typed) >= 4);
+}
+
+#[test]
+fn differential_seeds_and_regressions() {
+    assert!(replay("differential", checks::differential) >= 2);
+}
+
+#[test]
+fn roundtrip_seeds_and_regressions() {
+    assert!(replay("roundtrip", checks::roundtrip) >= 2);
+}
+
+#[test]
+fn jsontestsuite_through_the_fuzz_checks() {
+    let Some(shared) = shared_data::shared_dir("JSONTestSuite/test_parsing") else {
+        return;
+    };
+    let files = files_in(&shared.join("JSONTestSuite/test_parsing"));
+    assert!(files.len() > 300);
+    for file in files {
+        let bytes = std::fs::read(&file).unwrap();
+        checks::differential(&bytes);
+        checks::decode_typed(&bytes);
+    }
+}
