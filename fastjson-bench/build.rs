@@ -1,0 +1,52 @@
+//! Records what the report header needs from build time: the rustc version, the RUSTFLAGS the
+//! crates were built with, the profile, and the versions of the compared crates (from Cargo.lock).
+
+use std::process::Command;
+
+fn main() {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let version = Command::new(&rustc)
+        .arg("-V")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .unwrap_or_else(|| "unknown".into());
+    println!("cargo:rustc-env=FJB_RUSTC={}", version.trim());
+
+    let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    println!(
+        "cargo:rustc-env=FJB_RUSTFLAGS={}",
+        flags.replace('\x1f', " ")
+    );
+    println!(
+        "cargo:rustc-env=FJB_PROFILE={}",
+        std::env::var("PROFILE").unwrap_or_default()
+    );
+    println!(
+        "cargo:rustc-env=FJB_OPT_LEVEL={}",
+        std::env::var("OPT_LEVEL").unwrap_or_default()
+    );
+
+    let lock_path = concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.lock");
+    println!("cargo:rerun-if-changed={lock_path}");
+    println!("cargo:rerun-if-changed=build.rs");
+    let lock = std::fs::read_to_string(lock_path).unwrap_or_default();
+    let mut versions = Vec::new();
+    for name in [
+        "fastjson",
+        "serde",
+        "serde_json",
+        "sonic-rs",
+        "simd-json",
+        "zmij",
+        "itoa",
+    ] {
+        let needle = format!("name = \"{name}\"\nversion = \"");
+        if let Some(at) = lock.find(&needle) {
+            let rest = &lock[at + needle.len()..];
+            let v = &rest[..rest.find('"').unwrap_or(0)];
+            versions.push(format!("{name} {v}"));
+        }
+    }
+    println!("cargo:rustc-env=FJB_CRATES={}", versions.join(", "));
+}

@@ -1,0 +1,94 @@
+//! The command line: `fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR]
+//! [--out DIR] [--quiet]`.
+
+use std::path::PathBuf;
+
+use crate::run::Mode;
+
+/// Parsed arguments.
+#[derive(Debug, Clone)]
+pub struct Args {
+    pub mode: Mode,
+    pub filters: Vec<String>,
+    pub corpus: Option<PathBuf>,
+    pub out: Option<PathBuf>,
+    pub quiet: bool,
+}
+
+pub const USAGE: &str = "\
+usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out DIR] [--quiet]
+
+  (default)      the comparison: under 3 minutes on 2 cores
+  --smoke        every row once, correctness gate included (for CI)
+  --full         more rounds, longer samples and request windows
+  --filter PAT   only rows whose id contains PAT (ids: decode/twitter/fastjson,
+                 encode/order/sonic-rs, request/4/serde_json); repeatable. serde_json,
+                 sonic-rs and the floors of a selected group always run, for the ratios.
+  --corpus DIR   the corpus directory (else $FASTJSON_CORPUS, else ../shared/corpus
+                 next to the workspace, if present)
+  --out DIR      where report.md, report.json and the charts go
+                 (default: target/fastjson-bench, or target/fastjson-bench/native)
+  --quiet        no progress line
+";
+
+/// Parses `args` (without the program name).
+pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
+    let mut out = Args {
+        mode: Mode::Default,
+        filters: Vec::new(),
+        corpus: None,
+        out: None,
+        quiet: false,
+    };
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--smoke" => out.mode = Mode::Smoke,
+            "--full" => out.mode = Mode::Full,
+            "--filter" => out.filters.push(value("--filter")?),
+            "--corpus" => out.corpus = Some(PathBuf::from(value("--corpus")?)),
+            "--out" => out.out = Some(PathBuf::from(value("--out")?)),
+            "--quiet" => out.quiet = true,
+            // `cargo bench` passes --bench to every bench target, harness or not.
+            "--bench" => {}
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            other => return Err(format!("unknown argument `{other}`\n\n{USAGE}")),
+        }
+    }
+    Ok(out)
+}
+
+/// The default output directory: `target/fastjson-bench` in the workspace (`native/` below it
+/// for a `-C target-cpu=native` build).
+pub fn default_out() -> PathBuf {
+    let base = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../target/fastjson-bench"
+    ));
+    match crate::report::header::build_kind() {
+        "native" => base.join("native"),
+        _ => base,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Result<Args, String> {
+        parse(s.split_whitespace().map(String::from))
+    }
+
+    #[test]
+    fn parses_modes_and_filters() {
+        let a = p("--smoke --filter twitter --filter request/4 --corpus /c").unwrap();
+        assert_eq!(a.mode, Mode::Smoke);
+        assert_eq!(a.filters, ["twitter", "request/4"]);
+        assert_eq!(a.corpus, Some(PathBuf::from("/c")));
+        assert_eq!(p("").unwrap().mode, Mode::Default);
+        assert_eq!(p("--full").unwrap().mode, Mode::Full);
+        assert!(p("--filter").is_err());
+        assert!(p("--nope").is_err());
+    }
+}

@@ -1,0 +1,58 @@
+//! `compare.md`: the default and the native build side by side, when both reports exist
+//! (sonic-rs is at its best only with `-C target-cpu=native`; fastjson must be fast without it).
+
+use std::fmt::Write;
+use std::path::Path;
+
+use super::render::ratio;
+use super::Report;
+
+/// Writes `base/compare.md` from `base/report.json` and `base/native/report.json`; returns
+/// whether both existed.
+pub fn write(base: &Path) -> std::io::Result<bool> {
+    let read =
+        |p: &Path| -> Option<Report> { serde_json::from_slice(&std::fs::read(p).ok()?).ok() };
+    let (Some(default), Some(native)) = (
+        read(&base.join("report.json")),
+        read(&base.join("native/report.json")),
+    ) else {
+        return Ok(false);
+    };
+    let mut s = String::new();
+    let _ = writeln!(s, "# fastjson-bench: default build vs native build\n");
+    let _ = writeln!(s, "{}\n", super::header::VARY);
+    for (name, r) in [("default", &default), ("native", &native)] {
+        let _ = writeln!(
+            s,
+            "- {name}: {} ({} mode)",
+            super::render::machine_line(r),
+            r.mode
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\nSpeedup over serde_json *of the same build* (each build's own baseline).\n"
+    );
+    let _ = writeln!(
+        s,
+        "| direction | workload | implementation | default | native |"
+    );
+    let _ = writeln!(s, "|---|---|---|---:|---:|");
+    for c in &default.cells {
+        if c.role == crate::workloads::Role::Floor {
+            continue;
+        }
+        let other = native.cells.iter().find(|n| n.id() == c.id());
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} |",
+            c.direction,
+            c.workload,
+            c.implementation,
+            ratio(c.vs_serde_json, default.noise_floor),
+            ratio(other.and_then(|o| o.vs_serde_json), native.noise_floor),
+        );
+    }
+    std::fs::write(base.join("compare.md"), s)?;
+    Ok(true)
+}

@@ -1,0 +1,130 @@
+//! The report header: what was measured on (CPU, cores, rustc, RUSTFLAGS, target features,
+//! crate versions, serde_json's float mode, corpus digests) and whether the machine was busy.
+
+use serde::{Deserialize, Serialize};
+
+/// Results vary by hardware; every rendering of the report carries this sentence.
+pub const VARY: &str = "Results vary by hardware, compiler and load: compare rows only within \
+                        one run of one binary, and read differences under the noise floor \
+                        (and under ~5% across rebuilds) as ties.";
+
+/// The machine and build a report was measured on.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Header {
+    pub cpu: String,
+    pub cores: usize,
+    pub rustc: String,
+    pub rustflags: String,
+    /// `default` or `native` (`-C target-cpu=native`).
+    pub build: String,
+    pub profile: String,
+    pub target_features_compiled: Vec<String>,
+    pub target_features_detected: Vec<String>,
+    pub fastjson_kernel: String,
+    pub crates: String,
+    pub serde_json_float_mode: String,
+    pub corpus: String,
+    pub corpus_digests: Vec<(String, usize, String)>,
+    pub load_average: String,
+    /// rustc processes seen at the start and the end of the run (other builds skew timings).
+    pub busy: Vec<String>,
+    pub unix_time: u64,
+}
+
+/// `native` when built with `-C target-cpu=native`.
+pub fn build_kind() -> &'static str {
+    if env!("FJB_RUSTFLAGS").contains("target-cpu=native") {
+        "native"
+    } else {
+        "default"
+    }
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string())
+}
+
+macro_rules! features {
+    ($mode:ident: $($f:tt),*) => {{
+        let mut out = Vec::new();
+        $(if features!(@$mode $f) { out.push($f.to_string()); })*
+        out
+    }};
+    (@compiled $f:tt) => { cfg!(target_feature = $f) };
+    (@detected $f:tt) => { std::arch::is_x86_feature_detected!($f) };
+}
+
+#[cfg(target_arch = "x86_64")]
+fn target_features() -> (Vec<String>, Vec<String>) {
+    (
+        features!(compiled: "sse4.2", "pclmulqdq", "avx", "avx2", "bmi2", "avx512f", "avx512bw"),
+        features!(detected: "sse4.2", "pclmulqdq", "avx", "avx2", "bmi2", "avx512f", "avx512bw"),
+    )
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn target_features() -> (Vec<String>, Vec<String>) {
+    (vec![], vec![])
+}
+
+/// rustc processes currently running (other than this one's ancestors, which are not rustc).
+pub fn busy_compilers() -> Vec<String> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| {
+        let e = e.ok()?;
+        let comm = std::fs::read_to_string(e.path().join("comm")).ok()?;
+        (comm.trim() == "rustc").then(|| format!("rustc pid {}", e.file_name().to_string_lossy()))
+    })
+    .collect()
+}
+
+/// The header for this process, with the given corpus description and digests.
+pub fn collect(corpus: String, corpus_digests: Vec<(String, usize, String)>) -> Header {
+    let (compiled, detected) = target_features();
+    let (exact, wrong) = crate::gate::serde_json_float_mode();
+    Header {
+        cpu: cpu_model(),
+        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        rustc: env!("FJB_RUSTC").to_string(),
+        rustflags: match env!("FJB_RUSTFLAGS") {
+            "" => "(none)".to_string(),
+            f => f.to_string(),
+        },
+        build: build_kind().to_string(),
+        profile: format!(
+            "{} (opt-level {})",
+            env!("FJB_PROFILE"),
+            env!("FJB_OPT_LEVEL")
+        ),
+        target_features_compiled: compiled,
+        target_features_detected: detected,
+        fastjson_kernel: "portable SWAR (fastjson-runtime has no run-time SIMD dispatch to report)"
+            .to_string(),
+        crates: env!("FJB_CRATES").to_string(),
+        serde_json_float_mode: if exact {
+            "float_roundtrip (correctly rounded; enabled by feature unification in this build)"
+                .to_string()
+        } else {
+            format!("default (not correctly rounded: {wrong} of 2000 test numbers off by 1 ulp)")
+        },
+        corpus,
+        corpus_digests,
+        load_average: std::fs::read_to_string("/proc/loadavg")
+            .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_default(),
+        busy: busy_compilers(),
+        unix_time: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+    }
+}

@@ -1,0 +1,115 @@
+//! The report's data: what `report.json` holds (raw samples included) and what the table, the
+//! markdown and the charts are rendered from.
+
+use serde::{Deserialize, Serialize};
+
+use crate::gate::Verdict;
+use crate::workloads::Role;
+
+/// A whole run.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Report {
+    pub header: super::header::Header,
+    /// `smoke`, `default` or `full`.
+    pub mode: String,
+    pub rounds: usize,
+    pub sample_ms: f64,
+    pub request_window_ms: f64,
+    pub filters: Vec<String>,
+    /// The run's noise floor: the largest relative difference between serde_json and its twin
+    /// over all timed groups. Differences below it are ties.
+    pub noise_floor: Option<f64>,
+    /// One line per payload root and copy.
+    pub guard: Vec<GuardLine>,
+    pub workloads: Vec<WorkloadInfo>,
+    pub cells: Vec<Cell>,
+    pub requests: Vec<RequestCell>,
+    /// What was not run, and why (missing corpus, ...).
+    pub notes: Vec<String>,
+    pub elapsed_s: f64,
+}
+
+/// The guard's verdict on one payload root of one copy.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GuardLine {
+    pub root: String,
+    pub clean: bool,
+    /// Stamped types visited, or the findings.
+    pub detail: String,
+}
+
+/// A workload's document.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WorkloadInfo {
+    pub name: String,
+    pub family: String,
+    pub bytes: usize,
+    /// Git blob SHA-1 of the document.
+    pub digest: String,
+}
+
+/// One row of one direction of one workload.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Cell {
+    /// `decode` or `encode`.
+    pub direction: String,
+    pub workload: String,
+    pub family: String,
+    pub implementation: String,
+    pub role: Role,
+    /// Bytes per operation for MB/s and ns/byte: the input (decode) or serde_json's output
+    /// (encode), the same for every row of a group.
+    pub bytes: usize,
+    pub verdict: Verdict,
+    /// Encode rows: output byte-identical to serde_json's.
+    pub byte_identical: Option<bool>,
+    /// Operations per sample.
+    pub batch: u64,
+    /// ns per operation, one per round, in round order.
+    pub samples_ns: Vec<f64>,
+    pub median_ns: Option<f64>,
+    pub min_ns: Option<f64>,
+    pub max_ns: Option<f64>,
+    pub allocs_per_op: Option<f64>,
+    pub alloc_bytes_per_op: Option<f64>,
+    /// serde_json's median / this row's median (above 1: faster than serde_json).
+    pub vs_serde_json: Option<f64>,
+    /// sonic-rs's median / this row's median.
+    pub vs_sonic_rs: Option<f64>,
+}
+
+impl Cell {
+    pub fn id(&self) -> String {
+        format!(
+            "{}/{}/{}",
+            self.direction, self.workload, self.implementation
+        )
+    }
+
+    pub fn mb_per_s(&self) -> Option<f64> {
+        self.median_ns.map(|ns| self.bytes as f64 / ns * 1e9 / 1e6)
+    }
+
+    pub fn ns_per_byte(&self) -> Option<f64> {
+        self.median_ns.map(|ns| ns / self.bytes.max(1) as f64)
+    }
+}
+
+/// One implementation at one thread count in request mode.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RequestCell {
+    pub threads: usize,
+    pub implementation: String,
+    pub role: Role,
+    pub verdict: Verdict,
+    /// Transactions per second, one per round.
+    pub throughput_rounds: Vec<f64>,
+    pub throughput_median: Option<f64>,
+    pub p50_ns: Option<u64>,
+    pub p99_ns: Option<u64>,
+    /// The fewest transactions any worker completed in any round.
+    pub min_worker_transactions: Option<u64>,
+    /// Some worker completed nothing in some round: this cell did not measure its thread count.
+    pub flagged: bool,
+    pub vs_serde_json: Option<f64>,
+}

@@ -1,0 +1,307 @@
+//! Text renderings of a report: the markdown file and the table printed at the end of a run.
+
+use std::fmt::Write;
+
+use super::header::VARY;
+use super::{Cell, Report, RequestCell};
+use crate::gate::Verdict;
+use crate::workloads::{label, Role};
+
+/// `1.23 ms`, `4.56 µs`, `789 ns`.
+pub fn duration(ns: f64) -> String {
+    if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.2} µs", ns / 1e3)
+    } else {
+        format!("{ns:.1} ns")
+    }
+}
+
+/// A speedup, or `tie` when within the noise floor.
+pub fn ratio(r: Option<f64>, noise: Option<f64>) -> String {
+    match (r, noise) {
+        (None, _) => "–".into(),
+        (Some(r), Some(n)) if (r - 1.0).abs() < n => format!("tie ({r:.2}×)"),
+        (Some(r), _) => format!("{r:.2}×"),
+    }
+}
+
+fn verdict(v: &Verdict) -> String {
+    match v {
+        Verdict::Pass(None) => "pass".into(),
+        Verdict::Pass(Some(note)) => format!("pass ({note})"),
+        Verdict::Failed(why) => format!("**FAILED**: {}", why.replace('|', "\\|")),
+        Verdict::Exempt => "floor".into(),
+    }
+}
+
+const CONTENDERS: [&str; 4] = [
+    label::FASTJSON,
+    label::FASTJSON_INTO,
+    label::SONIC_RS,
+    label::SIMD_JSON,
+];
+
+fn find<'a>(cells: &'a [Cell], dir: &str, workload: &str, imp: &str) -> Option<&'a Cell> {
+    cells
+        .iter()
+        .find(|c| c.direction == dir && c.workload == workload && c.implementation == imp)
+}
+
+/// The summary: each contender's speedup over serde_json per workload and direction.
+pub fn summary(r: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "| workload | direction | {} |", CONTENDERS.join(" | "));
+    let _ = writeln!(s, "|---|---|{}", "---:|".repeat(CONTENDERS.len()));
+    for w in &r.workloads {
+        for dir in ["decode", "encode"] {
+            if find(&r.cells, dir, &w.name, label::SERDE_JSON).is_none() {
+                continue;
+            }
+            let row: Vec<String> = CONTENDERS
+                .iter()
+                .map(|imp| match find(&r.cells, dir, &w.name, imp) {
+                    Some(c) if !c.verdict.passed() => "FAILED".into(),
+                    Some(c) => ratio(c.vs_serde_json, r.noise_floor),
+                    None => "–".into(),
+                })
+                .collect();
+            let _ = writeln!(s, "| {} | {dir} | {} |", w.name, row.join(" | "));
+        }
+    }
+    s
+}
+
+fn request_table(reqs: &[RequestCell]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "| threads | implementation | transactions/s | vs serde_json | p50 | p99 | fewest per worker | note |"
+    );
+    let _ = writeln!(s, "|---:|---|---:|---:|---:|---:|---:|---|");
+    for c in reqs {
+        let note = if !c.verdict.passed() {
+            verdict(&c.verdict)
+        } else if c.flagged {
+            format!(
+                "**FLAGGED**: a worker completed nothing; this is not a {}-thread measurement",
+                c.threads
+            )
+        } else {
+            String::new()
+        };
+        let tput = if c.flagged { None } else { c.throughput_median };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} | {note} |",
+            c.threads,
+            c.implementation,
+            tput.map_or("–".into(), |t| format!("{t:.0}")),
+            ratio(c.vs_serde_json, None),
+            c.p50_ns.map_or("–".into(), |n| duration(n as f64)),
+            c.p99_ns.map_or("–".into(), |n| duration(n as f64)),
+            c.min_worker_transactions
+                .map_or("–".into(), |n| n.to_string()),
+        );
+    }
+    s
+}
+
+fn details(r: &Report, s: &mut String) {
+    for w in &r.workloads {
+        for dir in ["decode", "encode"] {
+            let cells: Vec<&Cell> = r
+                .cells
+                .iter()
+                .filter(|c| c.direction == dir && c.workload == w.name)
+                .collect();
+            let Some(first) = cells.first() else { continue };
+            let _ = writeln!(
+                s,
+                "\n### {dir} / {} ({} bytes per op)\n",
+                w.name, first.bytes
+            );
+            let _ = writeln!(
+                s,
+                "| implementation | median | min | max | MB/s | ns/byte | allocs/op | bytes/op | vs serde_json | vs sonic-rs | identical bytes | gate |"
+            );
+            let _ = writeln!(
+                s,
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"
+            );
+            for c in cells {
+                let f = |v: Option<f64>, p: usize| v.map_or("–".into(), |v| format!("{v:.p$}"));
+                let _ = writeln!(
+                    s,
+                    "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                    c.implementation,
+                    c.median_ns.map_or("–".into(), duration),
+                    c.min_ns.map_or("–".into(), duration),
+                    c.max_ns.map_or("–".into(), duration),
+                    f(c.mb_per_s(), 0),
+                    f(c.ns_per_byte(), 3),
+                    f(c.allocs_per_op, 1),
+                    f(c.alloc_bytes_per_op, 0),
+                    ratio(c.vs_serde_json, r.noise_floor),
+                    ratio(c.vs_sonic_rs, r.noise_floor),
+                    c.byte_identical
+                        .map_or("–", |b| if b { "yes" } else { "no" }),
+                    verdict(&c.verdict),
+                );
+            }
+        }
+    }
+}
+
+/// The machine line for READMEs and chart captions.
+pub fn machine_line(r: &Report) -> String {
+    let h = &r.header;
+    format!(
+        "{} ({} cores), {}, {} build, RUSTFLAGS {}",
+        h.cpu, h.cores, h.rustc, h.build, h.rustflags
+    )
+}
+
+/// `report.md`.
+pub fn markdown(r: &Report) -> String {
+    let h = &r.header;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# fastjson-bench report ({} mode, {} build)\n",
+        r.mode, h.build
+    );
+    let _ = writeln!(s, "{VARY}\n");
+    let _ = writeln!(s, "## Machine and build\n");
+    let _ = writeln!(s, "- CPU: {} ({} cores available)", h.cpu, h.cores);
+    let _ = writeln!(s, "- rustc: {}; profile {}", h.rustc, h.profile);
+    let _ = writeln!(s, "- RUSTFLAGS: `{}` ({} build)", h.rustflags, h.build);
+    let _ = writeln!(
+        s,
+        "- target features compiled in: {}",
+        h.target_features_compiled.join(", ")
+    );
+    let _ = writeln!(
+        s,
+        "- target features detected at run time: {}",
+        h.target_features_detected.join(", ")
+    );
+    let _ = writeln!(s, "- fastjson SIMD kernel: {}", h.fastjson_kernel);
+    let _ = writeln!(s, "- crates: {}", h.crates);
+    let _ = writeln!(s, "- serde_json float mode: {}", h.serde_json_float_mode);
+    let _ = writeln!(s, "- corpus: {}", h.corpus);
+    for (name, len, digest) in &h.corpus_digests {
+        let _ = writeln!(s, "  - `{name}`: {len} bytes, git blob `{digest}`");
+    }
+    let _ = writeln!(s, "- load average at start: {}", h.load_average);
+    if !h.busy.is_empty() {
+        let _ = writeln!(
+            s,
+            "- **other compilers were running during the run** ({}): timings are unreliable",
+            h.busy.join(", ")
+        );
+    }
+    let _ = writeln!(
+        s,
+        "- plan: {} interleaved rounds of ~{:.0} ms samples per row; request windows {:.0} ms; run took {:.1} s",
+        r.rounds, r.sample_ms, r.request_window_ms, r.elapsed_s
+    );
+    if !r.filters.is_empty() {
+        let _ = writeln!(s, "- filters: {}", r.filters.join(", "));
+    }
+    let _ = writeln!(
+        s,
+        "- noise floor (largest serde_json vs serde_json-twin difference in this run): {}",
+        r.noise_floor
+            .map_or("–".into(), |n| format!("{:.1}%", n * 100.0))
+    );
+
+    let _ = writeln!(s, "\n## Guard\n");
+    let clean = r.guard.iter().filter(|g| g.clean).count();
+    let _ = writeln!(s, "{clean} of {} payload roots clean (no copy implements the other family's traits, at any depth).", r.guard.len());
+    for g in r.guard.iter().filter(|g| !g.clean) {
+        let _ = writeln!(s, "- **{}**: {}", g.root, g.detail);
+    }
+
+    let _ = writeln!(
+        s,
+        "\n## Speedup over serde_json (higher is faster; ties are within the noise floor)\n"
+    );
+    s.push_str(&summary(r));
+    if !r.requests.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n## Request mode: order payload, decode then encode per transaction\n"
+        );
+        s.push_str(&request_table(&r.requests));
+        let _ = writeln!(s, "\nLatencies include waiting for a core: with more threads than cores, p99 measures the scheduler as much as the codec.");
+    }
+    let _ = writeln!(s, "\n## Workloads\n");
+    let _ = writeln!(
+        s,
+        "| workload | family | bytes | git blob |\n|---|---|---:|---|"
+    );
+    for w in &r.workloads {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | `{}` |",
+            w.name, w.family, w.bytes, w.digest
+        );
+    }
+    let _ = writeln!(s, "\n## Every row");
+    details(r, &mut s);
+    let _ = writeln!(s, "\n## Notes\n");
+    let fixed = [
+        "simd-json parses in place: each decode copies the input into a reused buffer inside the timed region.",
+        "`fastjson encode_into` appends to a reused buffer; every other encode row returns a fresh `Vec` (`to_vec`).",
+        "`serde_json (twin)` is serde_json registered a second time: its difference from `serde_json` is the noise floor.",
+        "`no-op floor` is the harness's own cost per operation; `memcpy ceiling` copies the input (decode) or serde_json's output (encode).",
+        "Allocations are counted while one operation repeats after warm-up; bytes are requested sizes (a growth counts the added bytes).",
+        "Decoded values are compared with the exact value of every float's text; serde_json's default float parsing is not correctly rounded, and its rows say how many floats it got wrong.",
+    ];
+    for n in fixed
+        .iter()
+        .map(|n| n.to_string())
+        .chain(r.notes.iter().cloned())
+    {
+        let _ = writeln!(s, "- {n}");
+    }
+    s
+}
+
+/// The table printed at the end of a run.
+pub fn terminal(r: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "fastjson-bench ({} mode) on {}", r.mode, machine_line(r));
+    let _ = writeln!(s, "{VARY}");
+    let _ = writeln!(
+        s,
+        "serde_json float mode: {}",
+        r.header.serde_json_float_mode
+    );
+    let _ = writeln!(
+        s,
+        "noise floor: {}",
+        r.noise_floor
+            .map_or("–".into(), |n| format!("{:.1}%", n * 100.0))
+    );
+    let clean = r.guard.iter().filter(|g| g.clean).count();
+    let _ = writeln!(s, "guard: {clean}/{} payload roots clean", r.guard.len());
+    let gated = r.cells.iter().filter(|c| c.role != Role::Floor).count();
+    let failed: Vec<&Cell> = r.cells.iter().filter(|c| !c.verdict.passed()).collect();
+    let _ = writeln!(s, "gate: {} of {gated} rows passed", gated - failed.len());
+    for c in &failed {
+        let _ = writeln!(s, "  FAILED {}: {}", c.id(), verdict(&c.verdict));
+    }
+    for n in &r.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    let _ = writeln!(s, "\nspeedup over serde_json (higher is faster):\n");
+    s.push_str(&summary(r));
+    if !r.requests.is_empty() {
+        let _ = writeln!(s, "\nrequest mode (order payload):\n");
+        s.push_str(&request_table(&r.requests));
+    }
+    s
+}

@@ -1,0 +1,492 @@
+//! The run: guard, gate, interleaved timing, allocation counts, request mode, then the report.
+//! Order matters and is the point: nothing is timed before the guard and its gate have passed.
+
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use crate::gate::{self, Expected, Verdict};
+use crate::report::{Cell, GuardLine, Report, RequestCell, WorkloadInfo};
+use crate::subjects::Op;
+use crate::timing::{self, Plan};
+use crate::workloads::{label, Role, Workload};
+
+/// How much to run.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// `smoke`, `default` or `full`.
+    pub mode: Mode,
+    /// Substrings of row ids (`decode/twitter/fastjson`, `request/4/serde_json`); empty: all.
+    pub filters: Vec<String>,
+    /// Print progress on stderr.
+    pub progress: bool,
+}
+
+/// The run's length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Every row once (gate included): for CI, so the harness cannot rot.
+    Smoke,
+    /// The README's command: under 3 minutes on 2 cores.
+    Default,
+    /// Longer: more rounds, longer samples and request windows.
+    Full,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Smoke => "smoke",
+            Mode::Default => "default",
+            Mode::Full => "full",
+        }
+    }
+
+    fn plan(self) -> (Plan, Duration, usize) {
+        let (rounds, sample_ms, window_ms, request_rounds) = match self {
+            Mode::Smoke => (1, 0, 0, 1),
+            Mode::Default => (11, 40, 150, 3),
+            Mode::Full => (31, 100, 1000, 5),
+        };
+        let plan = Plan {
+            rounds,
+            sample: Duration::from_millis(sample_ms),
+            smoke: self == Mode::Smoke,
+        };
+        (plan, Duration::from_millis(window_ms), request_rounds)
+    }
+}
+
+impl Options {
+    fn selects(&self, id: &str) -> bool {
+        self.filters.is_empty() || self.filters.iter().any(|f| id.contains(f.as_str()))
+    }
+}
+
+/// A row being gated and timed.
+struct Pending {
+    cell: Cell,
+    op: Option<Op>,
+}
+
+fn new_cell(direction: &str, w: &Workload, label: &str, role: Role, bytes: usize) -> Cell {
+    Cell {
+        direction: direction.to_string(),
+        workload: w.name.clone(),
+        family: w.family.to_string(),
+        implementation: label.to_string(),
+        role,
+        bytes,
+        verdict: Verdict::Exempt,
+        byte_identical: None,
+        batch: 0,
+        samples_ns: Vec::new(),
+        median_ns: None,
+        min_ns: None,
+        max_ns: None,
+        allocs_per_op: None,
+        alloc_bytes_per_op: None,
+        vs_serde_json: None,
+        vs_sonic_rs: None,
+    }
+}
+
+/// A group keeps the baselines, the twin and the floors whenever any of its rows is selected,
+/// so every selected row has its ratios and floors.
+fn group_keeps(opts: &Options, ids: &[(String, Role, &str)]) -> Vec<bool> {
+    let any = ids.iter().any(|(id, _, _)| opts.selects(id));
+    ids.iter()
+        .map(|(id, role, label)| {
+            opts.selects(id) || (any && (*role != Role::Contender || *label == label::SONIC_RS))
+        })
+        .collect()
+}
+
+struct Progress {
+    on: bool,
+    tty: bool,
+    start: Instant,
+}
+
+impl Progress {
+    fn say(&self, what: &str) {
+        if !self.on {
+            return;
+        }
+        let t = self.start.elapsed().as_secs_f64();
+        let mut err = std::io::stderr().lock();
+        if self.tty {
+            let _ = write!(err, "\r\x1b[2K[{t:6.1}s] {what}");
+        } else {
+            let _ = writeln!(err, "[{t:6.1}s] {what}");
+        }
+        let _ = err.flush();
+    }
+
+    fn done(&self) {
+        if self.on && self.tty {
+            eprintln!();
+        }
+    }
+}
+
+/// Gates the decode rows of `w`.
+fn gate_decoders(w: &Workload, want: &Expected, opts: &Options, inexact_ok: bool) -> Vec<Pending> {
+    let ids: Vec<_> = w
+        .decoders
+        .iter()
+        .map(|r| (format!("decode/{}/{}", w.name, r.label), r.role, r.label))
+        .collect();
+    let keep = group_keeps(opts, &ids);
+    w.decoders
+        .iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(row, _)| {
+            let mut cell = new_cell("decode", w, row.label, row.role, w.input.len());
+            let decoded = if row.role == Role::Floor {
+                Err(String::new())
+            } else {
+                row.subject.decode_debug(w.input)
+            };
+            cell.verdict = gate::check_decode(row.role, decoded, want, inexact_ok);
+            let op = cell.verdict.passed().then(|| row.subject.op(w.input));
+            Pending { cell, op }
+        })
+        .collect()
+}
+
+/// Gates the encode rows of `w` (preparing each row's own value).
+fn gate_encoders(w: &Workload, want: &Expected, opts: &Options) -> Vec<Pending> {
+    let ids: Vec<_> = w
+        .encoders
+        .iter()
+        .map(|r| (format!("encode/{}/{}", w.name, r.label), r.role, r.label))
+        .collect();
+    let keep = group_keeps(opts, &ids);
+    w.encoders
+        .iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(row, _)| {
+            let mut cell = new_cell("encode", w, row.label, row.role, want.output.len());
+            let prepared = row.subject.prepare(w.input, &want.exact, &want.output);
+            let (verdict, identical) = gate::check_encode(row.role, &prepared, want);
+            cell.verdict = verdict;
+            cell.byte_identical = identical;
+            let op = match prepared {
+                Ok(p) if cell.verdict.passed() => Some(p.op),
+                _ => None,
+            };
+            Pending { cell, op }
+        })
+        .collect()
+}
+
+/// Times one group in interleaved rounds, then counts its allocations.
+fn time_group(group: &mut [Pending], plan: &Plan, progress: &Progress, name: &str) {
+    let live: Vec<usize> = (0..group.len())
+        .filter(|&i| group[i].op.is_some())
+        .collect();
+    for &i in &live {
+        let p = &mut group[i];
+        let op = p.op.as_mut().expect("live rows have an op");
+        progress.say(&format!("{name}: calibrating {}", p.cell.implementation));
+        p.cell.batch = if plan.smoke {
+            1
+        } else {
+            timing::calibrate(op, plan.sample)
+        };
+    }
+    for r in 0..plan.rounds {
+        progress.say(&format!("{name}: round {}/{}", r + 1, plan.rounds));
+        for k in timing::round_order(live.len(), r) {
+            let p = &mut group[live[k]];
+            let batch = p.cell.batch;
+            let op = p.op.as_mut().expect("live rows have an op");
+            p.cell.samples_ns.push(timing::sample(op, batch));
+        }
+    }
+    for &i in &live {
+        let p = &mut group[i];
+        let op = p.op.as_mut().expect("live rows have an op");
+        let n = p.cell.batch.clamp(1, 32);
+        if let Some((allocs, bytes)) = crate::alloc_count::measure(n, || {
+            op();
+        }) {
+            p.cell.allocs_per_op = Some(allocs);
+            p.cell.alloc_bytes_per_op = Some(bytes);
+        }
+        if let Some(s) = timing::stats(&p.cell.samples_ns) {
+            (p.cell.median_ns, p.cell.min_ns, p.cell.max_ns) =
+                (Some(s.median), Some(s.min), Some(s.max));
+        }
+        p.op = None;
+    }
+}
+
+/// Fills in the ratios of a group and returns its twin's relative difference.
+fn ratios(cells: &mut [Cell]) -> Option<f64> {
+    let median_of = |cells: &[Cell], role: Role, label: &str| {
+        cells
+            .iter()
+            .find(|c| c.role == role && c.implementation == label)
+            .and_then(|c| c.median_ns)
+    };
+    let base = median_of(cells, Role::Baseline, label::SERDE_JSON);
+    let sonic = median_of(cells, Role::Contender, label::SONIC_RS);
+    let twin = median_of(cells, Role::NoiseTwin, label::SERDE_JSON_TWIN);
+    for c in cells.iter_mut() {
+        if let Some(m) = c.median_ns {
+            c.vs_serde_json = base.map(|b| b / m);
+            c.vs_sonic_rs = sonic.map(|s| s / m);
+        }
+    }
+    Some((twin? - base?).abs() / base?)
+}
+
+fn request_selected(w: &Workload, opts: &Options) -> bool {
+    crate::request::THREADS.iter().any(|t| {
+        w.transactions
+            .iter()
+            .any(|r| opts.selects(&format!("request/{t}/{}", r.label)))
+    })
+}
+
+/// Whether any row of `w` is selected.
+fn selected(w: &Workload, opts: &Options) -> bool {
+    let dec = w
+        .decoders
+        .iter()
+        .map(|r| format!("decode/{}/{}", w.name, r.label));
+    let enc = w
+        .encoders
+        .iter()
+        .map(|r| format!("encode/{}/{}", w.name, r.label));
+    dec.chain(enc).any(|id| opts.selects(&id)) || request_selected(w, opts)
+}
+
+/// Runs request mode over the order workload.
+fn requests(
+    w: &Workload,
+    failed: &[String],
+    opts: &Options,
+    window: Duration,
+    rounds: usize,
+    progress: &Progress,
+) -> Vec<RequestCell> {
+    let smoke = opts.mode == Mode::Smoke;
+    let mut cells: Vec<(RequestCell, Vec<u64>)> = Vec::new();
+    let any = request_selected(w, opts);
+    for &threads in &crate::request::THREADS {
+        for row in &w.transactions {
+            let id = format!("request/{threads}/{}", row.label);
+            if !(opts.selects(&id) || (any && row.role == Role::Baseline)) {
+                continue;
+            }
+            let verdict = if failed.iter().any(|f| f == row.label) {
+                Verdict::Failed("the order workload's decode or encode gate failed".into())
+            } else {
+                Verdict::Pass(None)
+            };
+            cells.push((
+                RequestCell {
+                    threads,
+                    implementation: row.label.to_string(),
+                    role: row.role,
+                    verdict,
+                    throughput_rounds: Vec::new(),
+                    throughput_median: None,
+                    p50_ns: None,
+                    p99_ns: None,
+                    min_worker_transactions: None,
+                    flagged: false,
+                    vs_serde_json: None,
+                },
+                Vec::new(),
+            ));
+        }
+    }
+    for r in 0..rounds {
+        for (cell, latencies) in cells.iter_mut().filter(|(c, _)| c.verdict.passed()) {
+            progress.say(&format!(
+                "request/{}/{}: round {}/{rounds}",
+                cell.threads,
+                cell.implementation,
+                r + 1
+            ));
+            let row = w
+                .transactions
+                .iter()
+                .find(|t| t.label == cell.implementation);
+            let row = row.expect("request cells come from the transaction rows");
+            let win =
+                crate::request::run_window(&*row.subject, w.input, cell.threads, window, smoke);
+            cell.throughput_rounds.push(win.throughput());
+            let least = win.per_worker.iter().copied().min().unwrap_or(0);
+            cell.min_worker_transactions =
+                Some(cell.min_worker_transactions.map_or(least, |m| m.min(least)));
+            cell.flagged |= win.idle_workers() > 0;
+            latencies.extend(win.latencies);
+        }
+    }
+    let mut out: Vec<RequestCell> = cells
+        .into_iter()
+        .map(|(mut c, mut lat)| {
+            c.throughput_median = timing::stats(&c.throughput_rounds).map(|s| s.median);
+            c.p50_ns = timing::percentile(&mut lat, 50.0);
+            c.p99_ns = timing::percentile(&mut lat, 99.0);
+            c
+        })
+        .collect();
+    for threads in crate::request::THREADS {
+        let base = out
+            .iter()
+            .find(|c| c.threads == threads && c.role == Role::Baseline && !c.flagged)
+            .and_then(|c| c.throughput_median);
+        for c in out
+            .iter_mut()
+            .filter(|c| c.threads == threads && !c.flagged)
+        {
+            c.vs_serde_json = c.throughput_median.zip(base).map(|(t, b)| t / b);
+        }
+    }
+    out
+}
+
+/// Runs the whole comparison over `workloads` and returns the report.
+pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Corpus) -> Report {
+    let start = Instant::now();
+    let progress = Progress {
+        on: opts.progress,
+        tty: std::io::stderr().is_terminal(),
+        start,
+    };
+    let (plan, window, request_rounds) = opts.mode.plan();
+    let digests: Vec<_> = corpus
+        .docs
+        .iter()
+        .map(|(n, d)| {
+            (
+                format!("{n}.json"),
+                d.len(),
+                crate::corpus::git_blob_sha1(d),
+            )
+        })
+        .collect();
+    let corpus_line = match &corpus.dir {
+        Some((dir, how)) => format!("{} (from {how})", dir.display()),
+        None => "none".to_string(),
+    };
+    let mut header = crate::report::header::collect(corpus_line, digests);
+    let mut notes: Vec<String> = corpus
+        .missing
+        .iter()
+        .map(|m| format!("corpus: {m}"))
+        .collect();
+
+    progress.say("guard: walking every copy's type tree");
+    let guard: Vec<GuardLine> = crate::workloads::guard_all()
+        .into_iter()
+        .map(|(root, r)| match r {
+            Ok(n) => GuardLine {
+                root,
+                clean: true,
+                detail: format!("{n} stamped types, clean"),
+            },
+            Err(findings) => GuardLine {
+                root,
+                clean: false,
+                detail: findings
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            },
+        })
+        .collect();
+    let guard_clean = guard.iter().all(|g| g.clean);
+    if !guard_clean {
+        notes.push("the contamination guard failed: nothing was timed".into());
+    }
+
+    let (inexact_ok, _) = gate::serde_json_float_mode();
+    let inexact_ok = !inexact_ok;
+    let mut infos = Vec::new();
+    let mut cells = Vec::new();
+    let mut noise: Option<f64> = None;
+    let mut request_cells = Vec::new();
+    for w in workloads.iter().filter(|w| selected(w, opts)) {
+        infos.push(WorkloadInfo {
+            name: w.name.clone(),
+            family: w.family.to_string(),
+            bytes: w.input.len(),
+            digest: crate::corpus::git_blob_sha1(w.input),
+        });
+        progress.say(&format!("gate: {}", w.name));
+        let want = match gate::expected(w) {
+            Ok(want) => want,
+            Err(e) => {
+                notes.push(format!("{}: no reference, not run: {e}", w.name));
+                continue;
+            }
+        };
+        let mut decode = gate_decoders(w, &want, opts, inexact_ok);
+        let mut encode = gate_encoders(w, &want, opts);
+        for group in [&mut decode, &mut encode] {
+            if !guard_clean {
+                for p in group.iter_mut() {
+                    p.op = None;
+                    p.cell.verdict = Verdict::Failed("contamination guard failed".into());
+                }
+            }
+            let name = group
+                .first()
+                .map(|p| format!("{}/{}", p.cell.direction, w.name));
+            time_group(group, &plan, &progress, &name.unwrap_or_default());
+            let mut group_cells: Vec<Cell> = group.iter().map(|p| p.cell.clone()).collect();
+            if let Some(n) = ratios(&mut group_cells) {
+                noise = Some(noise.map_or(n, |m: f64| m.max(n)));
+            }
+            cells.extend(group_cells);
+        }
+        if !w.transactions.is_empty() && w.name == "order" && guard_clean {
+            // Request rows are gated by the same workload's decode and encode gates, whether or
+            // not those rows were selected for timing.
+            let all = Options {
+                filters: Vec::new(),
+                ..opts.clone()
+            };
+            let gated = gate_decoders(w, &want, &all, inexact_ok)
+                .into_iter()
+                .chain(gate_encoders(w, &want, &all));
+            let failed: Vec<String> = gated
+                .filter(|p| !p.cell.verdict.passed())
+                .map(|p| p.cell.implementation)
+                .collect();
+            request_cells = requests(w, &failed, opts, window, request_rounds, &progress);
+        }
+    }
+    progress.done();
+    header.busy.extend(crate::report::header::busy_compilers());
+    header.busy.sort();
+    header.busy.dedup();
+    if plan.smoke {
+        noise = None;
+        notes.push("smoke mode: every row ran once; the figures are not measurements".into());
+    }
+    Report {
+        header,
+        mode: opts.mode.name().to_string(),
+        rounds: plan.rounds,
+        sample_ms: plan.sample.as_secs_f64() * 1e3,
+        request_window_ms: window.as_secs_f64() * 1e3,
+        filters: opts.filters.clone(),
+        noise_floor: noise,
+        guard,
+        workloads: infos,
+        cells,
+        requests: request_cells,
+        notes,
+        elapsed_s: start.elapsed().as_secs_f64(),
+    }
+}

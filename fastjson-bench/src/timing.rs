@@ -1,0 +1,106 @@
+//! Timing: batch calibration, interleaved rounds and the statistics of a row's samples.
+
+use std::time::{Duration, Instant};
+
+use crate::subjects::Op;
+
+/// How long to time.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// Samples per row, taken in interleaved rounds.
+    pub rounds: usize,
+    /// Target duration of one sample (a batch of operations).
+    pub sample: Duration,
+    /// Smoke mode: one operation per row, no calibration.
+    pub smoke: bool,
+}
+
+/// Runs `op` `batch` times and returns nanoseconds per operation.
+pub fn sample(op: &mut Op, batch: u64) -> f64 {
+    let start = Instant::now();
+    let mut sink = 0usize;
+    for _ in 0..batch {
+        sink = sink.wrapping_add(op());
+    }
+    let elapsed = start.elapsed();
+    std::hint::black_box(sink);
+    elapsed.as_nanos() as f64 / batch as f64
+}
+
+/// The batch size that makes one sample last about `target` (at least 1), with one warm-up run.
+pub fn calibrate(op: &mut Op, target: Duration) -> u64 {
+    let mut batch = 1u64;
+    loop {
+        let per_op = sample(op, batch);
+        let spent = per_op * batch as f64;
+        if spent >= target.as_nanos() as f64 / 8.0 || batch >= 1 << 30 {
+            let wanted = target.as_nanos() as f64 / per_op.max(0.01);
+            return (wanted as u64).clamp(1, 1 << 32);
+        }
+        batch *= 8;
+    }
+}
+
+/// Median, minimum and maximum of samples.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stats {
+    pub median: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
+/// The statistics of `samples` (`None` when empty).
+pub fn stats(samples: &[f64]) -> Option<Stats> {
+    if samples.is_empty() {
+        return None;
+    }
+    let mut s = samples.to_vec();
+    s.sort_by(f64::total_cmp);
+    let n = s.len();
+    let median = if n % 2 == 1 {
+        s[n / 2]
+    } else {
+        (s[n / 2 - 1] + s[n / 2]) / 2.0
+    };
+    Some(Stats {
+        median,
+        min: s[0],
+        max: s[n - 1],
+    })
+}
+
+/// The `p`-th percentile (0..=100) of `values`, nearest rank; sorts in place.
+pub fn percentile(values: &mut [u64], p: f64) -> Option<u64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_unstable();
+    let rank = ((p / 100.0) * values.len() as f64).ceil() as usize;
+    Some(values[rank.clamp(1, values.len()) - 1])
+}
+
+/// The order in which round `r` visits `n` rows: rotated each round so no row always runs first
+/// (or right after the same neighbour).
+pub fn round_order(n: usize, r: usize) -> impl Iterator<Item = usize> {
+    (0..n).map(move |i| (i + r) % n.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_and_percentiles() {
+        let s = stats(&[3.0, 1.0, 2.0, 10.0]).unwrap();
+        assert_eq!((s.median, s.min, s.max), (2.5, 1.0, 10.0));
+        let mut v: Vec<u64> = (1..=100).collect();
+        assert_eq!(percentile(&mut v, 50.0), Some(50));
+        assert_eq!(percentile(&mut v, 99.0), Some(99));
+        assert_eq!(percentile(&mut [7], 99.0), Some(7));
+    }
+
+    #[test]
+    fn rounds_rotate() {
+        assert_eq!(round_order(3, 1).collect::<Vec<_>>(), [1, 2, 0]);
+    }
+}

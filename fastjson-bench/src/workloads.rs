@@ -1,0 +1,275 @@
+//! The workloads and their rows: every typed workload gets one row per implementation (each with
+//! its own stamped copy of the type), the serde_json twin (noise floor), and the two floors.
+
+use serde_json::Value;
+
+use crate::subjects::{DecodeSubject, EncodeSubject, Reference, TransactionSubject};
+
+/// Row labels.
+pub mod label {
+    pub const FASTJSON: &str = "fastjson";
+    pub const FASTJSON_INTO: &str = "fastjson encode_into";
+    pub const SERDE_JSON: &str = "serde_json";
+    pub const SERDE_JSON_TWIN: &str = "serde_json (twin)";
+    pub const SONIC_RS: &str = "sonic-rs";
+    pub const SIMD_JSON: &str = "simd-json";
+    pub const NOOP: &str = "no-op floor";
+    pub const MEMCPY: &str = "memcpy ceiling";
+}
+
+/// What a row is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// A library under comparison.
+    Contender,
+    /// serde_json: the ratios' denominator.
+    Baseline,
+    /// serde_json registered a second time: its difference from `Baseline` is the noise floor.
+    NoiseTwin,
+    /// A floor or ceiling (no-op, memcpy): not gated, not a library.
+    Floor,
+}
+
+/// One row of one direction.
+pub struct Row<S: ?Sized> {
+    pub label: &'static str,
+    pub role: Role,
+    pub subject: Box<S>,
+}
+
+/// A document and the rows that decode and encode it.
+pub struct Workload {
+    /// `twitter`, `order`, `ladder-3k`, ...
+    pub name: String,
+    /// `corpus`, `order`, `micro` or `ladder`.
+    pub family: &'static str,
+    pub input: &'static [u8],
+    pub reference: Box<dyn Reference>,
+    pub decoders: Vec<Row<dyn DecodeSubject>>,
+    pub encoders: Vec<Row<dyn EncodeSubject>>,
+    pub transactions: Vec<Row<dyn TransactionSubject>>,
+}
+
+impl Workload {
+    /// The exactly parsed document (the gate's reference text).
+    pub fn exact(&self) -> Result<Value, String> {
+        crate::exact::parse(self.input)
+    }
+}
+
+/// Builds a decode row.
+pub fn decoder(
+    label: &'static str,
+    role: Role,
+    s: impl DecodeSubject + 'static,
+) -> Row<dyn DecodeSubject> {
+    Row {
+        label,
+        role,
+        subject: Box::new(s),
+    }
+}
+
+/// Builds an encode row.
+pub fn encoder(
+    label: &'static str,
+    role: Role,
+    s: impl EncodeSubject + 'static,
+) -> Row<dyn EncodeSubject> {
+    Row {
+        label,
+        role,
+        subject: Box::new(s),
+    }
+}
+
+/// Builds a request-mode row.
+pub fn transaction(
+    label: &'static str,
+    role: Role,
+    s: impl TransactionSubject + 'static,
+) -> Row<dyn TransactionSubject> {
+    Row {
+        label,
+        role,
+        subject: Box::new(s),
+    }
+}
+
+/// A workload over the model type `$model::$ty`, with every implementation's own copy of it.
+#[macro_export]
+macro_rules! typed_workload {
+    ($name:expr, $family:expr, $input:expr, $model:ident :: $ty:ident) => {{
+        use $crate::codecs::{FastjsonCodec, SerdeJsonCodec, SimdJsonCodec, SonicRsCodec};
+        use $crate::copies::{fastjson_copy, serde_json_copy, simd_json_copy, sonic_rs_copy};
+        use $crate::subjects::{MemcpyFloor, NoopFloor, SerdeReference, Typed};
+        use $crate::workloads::{decoder, encoder, label, transaction, Role, Workload};
+        type Fj = fastjson_copy::$model::$ty;
+        type Sj = serde_json_copy::$model::$ty;
+        type So = sonic_rs_copy::$model::$ty;
+        type Si = simd_json_copy::$model::$ty;
+        Workload {
+            name: ::std::string::String::from($name),
+            family: $family,
+            input: $input,
+            reference: Box::new(SerdeReference::<Sj>::default()),
+            decoders: vec![
+                decoder(
+                    label::FASTJSON,
+                    Role::Contender,
+                    Typed::<_, Fj>::new(FastjsonCodec::ToVec),
+                ),
+                decoder(
+                    label::SERDE_JSON,
+                    Role::Baseline,
+                    Typed::<_, Sj>::new(SerdeJsonCodec),
+                ),
+                decoder(
+                    label::SERDE_JSON_TWIN,
+                    Role::NoiseTwin,
+                    Typed::<_, Sj>::new(SerdeJsonCodec),
+                ),
+                decoder(
+                    label::SONIC_RS,
+                    Role::Contender,
+                    Typed::<_, So>::new(SonicRsCodec),
+                ),
+                decoder(
+                    label::SIMD_JSON,
+                    Role::Contender,
+                    Typed::<_, Si>::new(SimdJsonCodec),
+                ),
+                decoder(label::NOOP, Role::Floor, NoopFloor),
+                decoder(label::MEMCPY, Role::Floor, MemcpyFloor),
+            ],
+            encoders: vec![
+                encoder(
+                    label::FASTJSON,
+                    Role::Contender,
+                    Typed::<_, Fj>::new(FastjsonCodec::ToVec),
+                ),
+                encoder(
+                    label::FASTJSON_INTO,
+                    Role::Contender,
+                    Typed::<_, Fj>::new(FastjsonCodec::EncodeInto),
+                ),
+                encoder(
+                    label::SERDE_JSON,
+                    Role::Baseline,
+                    Typed::<_, Sj>::new(SerdeJsonCodec),
+                ),
+                encoder(
+                    label::SERDE_JSON_TWIN,
+                    Role::NoiseTwin,
+                    Typed::<_, Sj>::new(SerdeJsonCodec),
+                ),
+                encoder(
+                    label::SONIC_RS,
+                    Role::Contender,
+                    Typed::<_, So>::new(SonicRsCodec),
+                ),
+                encoder(
+                    label::SIMD_JSON,
+                    Role::Contender,
+                    Typed::<_, Si>::new(SimdJsonCodec),
+                ),
+                encoder(label::NOOP, Role::Floor, NoopFloor),
+                encoder(label::MEMCPY, Role::Floor, MemcpyFloor),
+            ],
+            transactions: vec![
+                transaction(
+                    label::FASTJSON,
+                    Role::Contender,
+                    Typed::<_, Fj>::new(FastjsonCodec::ToVec),
+                ),
+                transaction(
+                    label::SERDE_JSON,
+                    Role::Baseline,
+                    Typed::<_, Sj>::new(SerdeJsonCodec),
+                ),
+                transaction(
+                    label::SONIC_RS,
+                    Role::Contender,
+                    Typed::<_, So>::new(SonicRsCodec),
+                ),
+                transaction(
+                    label::SIMD_JSON,
+                    Role::Contender,
+                    Typed::<_, Si>::new(SimdJsonCodec),
+                ),
+            ],
+        }
+    }};
+}
+
+/// The guard over every payload root: each copy's tree must be clean. Returns one line per root
+/// and copy, or the findings.
+pub fn guard_all() -> Vec<(String, Result<usize, Vec<crate::guard::Finding>>)> {
+    macro_rules! roots {
+        ($($model:ident :: $ty:ident),*) => {{
+            use crate::copies::{fastjson_copy, serde_json_copy, simd_json_copy, sonic_rs_copy};
+            use crate::guard::check;
+            vec![$(
+                (format!("serde_json::{}", stringify!($ty)), check::<serde_json_copy::$model::$ty>()),
+                (format!("sonic-rs::{}", stringify!($ty)), check::<sonic_rs_copy::$model::$ty>()),
+                (format!("simd-json::{}", stringify!($ty)), check::<simd_json_copy::$model::$ty>()),
+                (format!("fastjson::{}", stringify!($ty)), check::<fastjson_copy::$model::$ty>()),
+            )*]
+        }};
+    }
+    roots!(
+        twitter::Twitter,
+        citm::CitmCatalog,
+        canada::FeatureCollection,
+        order::Order,
+        micro::Login,
+        micro::Reading,
+        ladder::Ladder
+    )
+}
+
+/// Every workload: the corpus documents found (see `corpus`) and the generated ones.
+pub fn all(corpus: &crate::corpus::Corpus) -> Vec<Workload> {
+    let mut out = Vec::new();
+    if let Some(doc) = corpus.get("twitter") {
+        out.push(crate::typed_workload!(
+            "twitter",
+            "corpus",
+            doc,
+            twitter::Twitter
+        ));
+    }
+    if let Some(doc) = corpus.get("citm_catalog") {
+        out.push(crate::typed_workload!(
+            "citm_catalog",
+            "corpus",
+            doc,
+            citm::CitmCatalog
+        ));
+    }
+    if let Some(doc) = corpus.get("canada") {
+        out.push(crate::typed_workload!(
+            "canada",
+            "corpus",
+            doc,
+            canada::FeatureCollection
+        ));
+    }
+    out.extend(generated());
+    out
+}
+
+/// The generated workloads (always present, deterministic; see `generate`).
+pub fn generated() -> Vec<Workload> {
+    let g = crate::generate::Generated::get();
+    let mut out = vec![
+        crate::typed_workload!("order", "order", g.order, order::Order),
+        crate::typed_workload!("micro-login", "micro", g.micro_login, micro::Login),
+        crate::typed_workload!("micro-reading", "micro", g.micro_reading, micro::Reading),
+    ];
+    for &(name, doc) in &g.ladder {
+        out.push(crate::typed_workload!(name, "ladder", doc, ladder::Ladder));
+    }
+    out
+}

@@ -1,0 +1,46 @@
+//! The generated workloads are deterministic: their sizes are in range and their digests are
+//! pinned (a change here changes every generated workload's figures; update deliberately).
+
+use fastjson_bench::corpus::git_blob_sha1;
+use fastjson_bench::generate::Generated;
+
+#[test]
+fn sizes_are_as_advertised() {
+    let g = Generated::get();
+    assert!(
+        (1800..2600).contains(&g.order.len()),
+        "order: {}",
+        g.order.len()
+    );
+    for (name, doc) in [("login", g.micro_login), ("reading", g.micro_reading)] {
+        assert!((150..260).contains(&doc.len()), "{name}: {}", doc.len());
+    }
+    for (&(name, doc), (_, min)) in g.ladder.iter().zip(fastjson_bench::generate::LADDER) {
+        assert!(
+            doc.len() >= min && doc.len() < min + min / 2 + 400,
+            "{name}: {}",
+            doc.len()
+        );
+    }
+}
+
+#[test]
+fn digests_are_pinned() {
+    let got: Vec<(&str, String)> = Generated::get()
+        .named()
+        .into_iter()
+        .map(|(n, d)| (n, git_blob_sha1(d)))
+        .collect();
+    let want = [
+        ("order", "340421d45ca5616cccfe77e0ccce6c990accee34"),
+        ("micro-login", "e62cd2898fe02dada6505fc53123638b3ee6ac0f"),
+        ("micro-reading", "f40c53216df1228d9019245c3d8cbb92d7b72c19"),
+        ("ladder-0.5k", "1ff070192facbf9a837f46202bab09cc20ee50b3"),
+        ("ladder-3k", "324285c50badb94411d16c0c140741765c2420c0"),
+        ("ladder-25k", "f22f9132bc1de61c79a9db81b022d92c2cf02d3f"),
+        ("ladder-100k", "f10814a024d999ca1b110c43bf348756776c9fd7"),
+    ];
+    for ((name, digest), (want_name, want_digest)) in got.iter().zip(want) {
+        assert_eq!((*name, digest.as_str()), (want_name, want_digest));
+    }
+}

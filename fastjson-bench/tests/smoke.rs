@@ -1,0 +1,67 @@
+//! `--smoke` end to end, as CI runs it through `cargo test`: every row once, gate included, over
+//! every workload (the corpus too when present), and the report files written.
+
+use fastjson_bench::run::{self, Mode, Options};
+use fastjson_bench::{corpus, report, workloads};
+
+#[test]
+fn smoke_runs_every_row_and_writes_the_report() {
+    let corpus = corpus::load(None);
+    if corpus.docs.len() < 3 {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but the corpus is missing"
+        );
+        eprintln!("corpus missing: smoke covers the generated workloads only");
+    }
+    let opts = Options {
+        mode: Mode::Smoke,
+        filters: vec![],
+        progress: false,
+    };
+    let r = run::run(&opts, workloads::all(&corpus), &corpus);
+    assert!(r.guard.iter().all(|g| g.clean), "{:?}", r.guard);
+    for c in &r.cells {
+        assert!(c.verdict.passed(), "{}: {:?}", c.id(), c.verdict);
+        assert_eq!(c.samples_ns.len(), 1, "{}", c.id());
+    }
+    assert_eq!(r.workloads.len(), corpus.docs.len() + 7);
+    assert_eq!(r.cells.len(), r.workloads.len() * 15);
+    assert_eq!(r.requests.len(), 4 * 4);
+    for q in &r.requests {
+        assert!(!q.flagged && q.min_worker_transactions == Some(1), "{q:?}");
+    }
+    let dir = std::env::temp_dir().join(format!("fastjson-bench-smoke-{}", std::process::id()));
+    let files = report::write(&r, &dir).unwrap();
+    assert!(files.iter().any(|f| f.ends_with("report.md")));
+    assert!(files.iter().any(|f| f.ends_with("order.svg")));
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("Results vary by hardware"));
+    let back: report::Report =
+        serde_json::from_slice(&std::fs::read(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(back.cells.len(), r.cells.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_filter_keeps_the_baselines_and_floors_of_its_group() {
+    let opts = Options {
+        mode: Mode::Smoke,
+        filters: vec!["decode/micro-login/fastjson".into()],
+        progress: false,
+    };
+    let r = run::run(&opts, workloads::generated(), &corpus::Corpus::none());
+    let ids: Vec<String> = r.cells.iter().map(|c| c.id()).collect();
+    assert_eq!(
+        ids,
+        [
+            "decode/micro-login/fastjson",
+            "decode/micro-login/serde_json",
+            "decode/micro-login/serde_json (twin)",
+            "decode/micro-login/sonic-rs",
+            "decode/micro-login/no-op floor",
+            "decode/micro-login/memcpy ceiling",
+        ]
+    );
+    assert!(r.requests.is_empty());
+}
