@@ -81,15 +81,17 @@ fn run_target(root: &Path, bin_dir: &Path, target: &str, seconds: u64) -> Result
         std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     }
     let mut command = Command::new(bin_dir.join(target));
-    command
-        .arg(&corpus)
-        .arg(root.join("fuzz/seeds").join(target))
-        .arg(root.join("fuzz/regressions").join(target));
-    // JSONTestSuite makes good extra seeds for the JSON-shaped targets, where it is present.
-    let suite = shared_dir(root).join("JSONTestSuite/test_parsing");
-    if target != "roundtrip" && suite.is_dir() {
-        command.arg(suite);
+    command.arg(&corpus);
+    // Read-only seed directories, where they exist (libFuzzer stops at a missing one; git
+    // keeps no empty directory). JSONTestSuite seeds the JSON-shaped targets.
+    let mut seeds = vec![
+        root.join("fuzz/seeds").join(target),
+        root.join("fuzz/regressions").join(target),
+    ];
+    if target != "roundtrip" {
+        seeds.push(shared_dir(root).join("JSONTestSuite/test_parsing"));
     }
+    command.args(seeds.iter().filter(|dir| dir.is_dir()));
     let output = command
         .arg(format!("-max_total_time={seconds}"))
         .arg("-print_final_stats=1")
