@@ -1,5 +1,6 @@
 //! `cargo xtask <task>`: developer tasks, one module each; this file only dispatches.
 
+mod bench;
 mod check_codegen;
 mod codegen;
 mod fuzz;
@@ -11,6 +12,7 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [--root DIR]
 
 tasks:
+  bench           run fastjson-bench (release): [--native | --both] [fastjson-bench args]
   codegen         regenerate the offline-generated files listed in [workspace.metadata.fastjson]
   check-codegen   fail with a diff when any of them is stale (CI runs this)
   fuzz            build and run the libFuzzer targets: [--seconds N] [--target NAME]
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
         None => ("", &[][..]),
     };
     match task {
+        "bench" => bench::run(rest),
         "codegen" => codegen::run(rest),
         "check-codegen" => check_codegen::run(rest),
         "fuzz" => fuzz::run(rest),
