@@ -47,6 +47,12 @@ impl<T> DecodeOwned for T where T: for<'de> Decode<'de> {}
 
 /// A type whose JSON form is an object, able to write its entries into an enclosing object
 /// (`#[serde(flatten)]`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened: its JSON is not an object with named entries",
+    label = "no `EncodeFields` impl for `{Self}`",
+    note = "`#[serde(flatten)]` takes a struct with named fields deriving `FastJson`, a map with \
+            string keys, or an `Option` or `Box` of one"
+)]
 pub trait EncodeFields {
     /// Writes this value's `key: value` entries. `first` is true until the enclosing object has
     /// an entry; implementations set it to false once they write one.
@@ -55,6 +61,12 @@ pub trait EncodeFields {
 
 /// A type that can be decoded from some of the keys of an enclosing object
 /// (`#[serde(flatten)]`): the enclosing decoder offers each key it does not know itself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened: its JSON is not an object with named entries",
+    label = "no `DecodeFields` impl for `{Self}`",
+    note = "`#[serde(flatten)]` takes a struct with named fields deriving `FastJson`, a map with \
+            string keys, or an `Option` or `Box` of one"
+)]
 pub trait DecodeFields<'de>: Sized {
     /// Partial state while the enclosing object is read.
     type Builder: Default;

@@ -3,7 +3,7 @@
 
 use proc_macro2::TokenStream;
 use proc_macro2::{Group, TokenTree};
-use quote::{quote, ToTokens};
+use quote::{quote, quote_spanned, ToTokens};
 
 use super::field::{self, slot};
 use super::object::assign_slot;
@@ -27,8 +27,10 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         let slot = slot(*i);
         // In the builder's own definition `Self` would name the builder.
         let ty = replace_self(f.ty.to_token_stream(), &this);
+        let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
         if f.attrs.flatten {
-            quote!(#slot: <#ty as _fj::DecodeFields<#de>>::Builder,)
+            let builder = quote_spanned!(f.span()=> <#ty as #fields_trait>::Builder);
+            quote!(#slot: #builder,)
         } else {
             quote!(#slot: _fj::__private::Option<#ty>,)
         }
@@ -36,7 +38,8 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
     let slot_inits = read.iter().map(|(i, f)| {
         let slot = slot(*i);
         if f.attrs.flatten {
-            quote!(#slot: _fj::__private::Default::default(),)
+            let default = quote_spanned!(f.span()=> _fj::__private::Default::default);
+            quote!(#slot: #default(),)
         } else {
             quote!(#slot: _fj::__private::None,)
         }
@@ -60,8 +63,9 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
     let offers = read.iter().filter(|(_, f)| f.attrs.flatten).map(|(i, f)| {
         let slot = slot(*i);
         let ty = f.ty;
+        let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
         quote! {
-            if <#ty as _fj::DecodeFields<#de>>::decode_field(&mut __b.#slot, __key, __lex)? {
+            if <#ty as #fields_trait>::decode_field(&mut __b.#slot, __key, __lex)? {
                 return _fj::__private::Ok(true);
             }
         }
@@ -73,10 +77,11 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         let member = &f.member;
         let slot = slot(i);
         let ty = f.ty;
+        let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
         let value = if f.attrs.skip_deserializing {
             field::skipped_value(f, default)
         } else if f.attrs.flatten {
-            quote!(<#ty as _fj::DecodeFields<#de>>::finish(__b.#slot, __lex)?)
+            quote!(<#ty as #fields_trait>::finish(__b.#slot, __lex)?)
         } else {
             let missing = field::missing_in_object(f, default);
             quote! {

@@ -2,7 +2,7 @@
 //! decoded straight into its slot.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
 
 use super::field::{self, slot};
 use super::Params;
@@ -47,11 +47,11 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     let slots = read.clone().map(|(i, f)| {
         let slot = slot(i);
         let ty = f.ty;
+        let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
         if f.attrs.flatten {
-            quote! {
-                let mut #slot: <#ty as _fj::DecodeFields<#de>>::Builder =
-                    _fj::__private::Default::default();
-            }
+            let default = quote_spanned!(f.span()=> _fj::__private::Default::default);
+            let builder = quote_spanned!(f.span()=> <#ty as #fields_trait>::Builder);
+            quote!(let mut #slot: #builder = #default();)
         } else {
             quote!(let mut #slot: _fj::__private::Option<#ty> = _fj::__private::None;)
         }
@@ -97,8 +97,9 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         let offers = flattened.iter().map(|(i, f)| {
             let slot = slot(*i);
             let ty = f.ty;
+            let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
             quote! {
-                if <#ty as _fj::DecodeFields<#de>>::decode_field(&mut #slot, &__key, __lex)? {
+                if <#ty as #fields_trait>::decode_field(&mut #slot, &__key, __lex)? {
                     continue;
                 }
             }
@@ -135,10 +136,11 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         let member = &f.member;
         let slot = slot(i);
         let ty = f.ty;
+        let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
         let value = if f.attrs.skip_deserializing {
             field::skipped_value(f, form.default)
         } else if f.attrs.flatten {
-            quote!(<#ty as _fj::DecodeFields<#de>>::finish(#slot, __lex)?)
+            quote!(<#ty as #fields_trait>::finish(#slot, __lex)?)
         } else {
             let missing = field::missing_in_object(f, form.default);
             quote! {
