@@ -118,7 +118,12 @@ impl Container {
             Ok(())
         });
 
-        let tag = decide_tag(cx, item, tag.get(), content.get(), untagged.get());
+        let spans = TagTokens {
+            tag: tag.tokens(),
+            content: content.tokens(),
+            untagged: untagged.tokens(),
+        };
+        let tag = decide_tag(cx, item, &spans, tag.get(), content.get(), untagged.get());
         Container {
             name: Name::new(
                 super::unraw(&item.ident),
@@ -139,10 +144,19 @@ impl Container {
     }
 }
 
-/// Combines `tag`, `content` and `untagged` into one representation, with serde's errors.
+/// Where `tag`, `content` and `untagged` were written.
+struct TagTokens {
+    tag: proc_macro2::TokenStream,
+    content: proc_macro2::TokenStream,
+    untagged: proc_macro2::TokenStream,
+}
+
+/// Combines `tag`, `content` and `untagged` into one representation, with serde's errors, each at
+/// the attribute that cannot be used.
 fn decide_tag(
     cx: &Ctxt,
     item: &syn::DeriveInput,
+    at: &TagTokens,
     tag: Option<String>,
     content: Option<String>,
     untagged: bool,
@@ -155,19 +169,18 @@ fn decide_tag(
             ..
         })
     );
-    let ident = &item.ident;
     match (tag, content, untagged) {
         (None, None, false) => TagType::External,
         (None, None, true) => {
             if !is_enum {
-                cx.error_spanned_by(ident, "#[serde(untagged)] can only be used on enums");
+                cx.error_spanned_by(&at.untagged, "#[serde(untagged)] can only be used on enums");
             }
             TagType::Untagged
         }
         (Some(tag), None, false) => {
             if !is_enum && !named_struct {
                 cx.error_spanned_by(
-                    ident,
+                    &at.tag,
                     "#[serde(tag = \"...\")] can only be used on enums and structs with named fields",
                 );
             }
@@ -176,7 +189,7 @@ fn decide_tag(
         (Some(tag), Some(content), false) => {
             if !is_enum {
                 cx.error_spanned_by(
-                    ident,
+                    &at.content,
                     "#[serde(tag = \"...\", content = \"...\")] can only be used on enums",
                 );
             }
@@ -184,18 +197,21 @@ fn decide_tag(
         }
         (None, Some(_), false) => {
             cx.error_spanned_by(
-                ident,
+                &at.content,
                 "#[serde(tag = \"...\", content = \"...\")] must be used together",
             );
             TagType::External
         }
         (Some(_), _, true) => {
-            cx.error_spanned_by(ident, "enum cannot be both untagged and internally tagged");
+            cx.error_spanned_by(
+                &at.untagged,
+                "enum cannot be both untagged and internally tagged",
+            );
             TagType::Untagged
         }
         (None, Some(_), true) => {
             cx.error_spanned_by(
-                ident,
+                &at.content,
                 "untagged enum cannot have #[serde(content = \"...\")]",
             );
             TagType::Untagged

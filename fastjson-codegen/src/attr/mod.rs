@@ -47,6 +47,8 @@ pub struct Attr<'c, T> {
     name: Symbol,
     serde: Option<T>,
     fastjson: Option<T>,
+    /// Where the value was first set, for errors about combinations.
+    tokens: TokenStream,
 }
 
 impl<'c, T> Attr<'c, T> {
@@ -56,7 +58,13 @@ impl<'c, T> Attr<'c, T> {
             name,
             serde: None,
             fastjson: None,
+            tokens: TokenStream::new(),
         }
+    }
+
+    /// The tokens of the first key that set this attribute (empty when unset).
+    pub fn tokens(&self) -> TokenStream {
+        self.tokens.clone()
     }
 
     /// Sets the value for `ns`; a second value in the same namespace is an error at `tokens`.
@@ -70,6 +78,9 @@ impl<'c, T> Attr<'c, T> {
             self.cx.error_spanned_by(tokens, msg);
         } else {
             *slot = Some(value);
+            if self.tokens.is_empty() {
+                self.tokens = tokens.into_token_stream();
+            }
         }
     }
 
@@ -126,6 +137,10 @@ impl<'c> BoolAttr<'c> {
 
     pub fn get(self) -> bool {
         self.0.get().is_some()
+    }
+
+    pub fn tokens(&self) -> TokenStream {
+        self.0.tokens()
     }
 }
 
