@@ -13,6 +13,7 @@ pub struct Args {
     pub corpus: Option<PathBuf>,
     pub out: Option<PathBuf>,
     pub quiet: bool,
+    pub window_ms: Option<u64>,
 }
 
 pub const USAGE: &str = "\
@@ -29,6 +30,7 @@ usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out
   --out DIR      where report.md, report.json and the charts go
                  (default: target/fastjson-bench, or target/fastjson-bench/native)
   --quiet        no progress line
+  --window-ms N  request-mode window per cell and round (default 150, --full 1000)
 ";
 
 /// Parses `args` (without the program name).
@@ -39,6 +41,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         corpus: None,
         out: None,
         quiet: false,
+        window_ms: None,
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -50,6 +53,13 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
             "--corpus" => out.corpus = Some(PathBuf::from(value("--corpus")?)),
             "--out" => out.out = Some(PathBuf::from(value("--out")?)),
             "--quiet" => out.quiet = true,
+            "--window-ms" => {
+                let v = value("--window-ms")?;
+                out.window_ms = Some(
+                    v.parse()
+                        .map_err(|_| format!("--window-ms {v}: not a number"))?,
+                );
+            }
             // `cargo bench` passes --bench to every bench target, harness or not.
             "--bench" => {}
             "-h" | "--help" => return Err(USAGE.to_string()),
@@ -62,10 +72,11 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
 /// The default output directory: `target/fastjson-bench` in the workspace (`native/` below it
 /// for a `-C target-cpu=native` build).
 pub fn default_out() -> PathBuf {
-    let base = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../target/fastjson-bench"
-    ));
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = manifest
+        .parent()
+        .unwrap_or(manifest)
+        .join("target/fastjson-bench");
     match crate::report::header::build_kind() {
         "native" => base.join("native"),
         _ => base,

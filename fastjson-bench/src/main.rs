@@ -19,6 +19,7 @@ fn main() {
         mode: args.mode,
         filters: args.filters,
         progress: !args.quiet,
+        window: args.window_ms.map(std::time::Duration::from_millis),
     };
     let report = run::run(&opts, workloads::all(&corpus), &corpus);
     print!("{}", report::render::terminal(&report));

@@ -2,8 +2,7 @@
 //! transaction, for a time window; throughput and p50/p99 latency. A window in which any worker
 //! completed no transaction did not measure N-way concurrency, and is flagged as such.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Barrier;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::subjects::TransactionSubject;
@@ -48,15 +47,23 @@ pub fn run_window(
     one_each: bool,
 ) -> Window {
     let stop = AtomicBool::new(false);
-    let barrier = Barrier::new(threads + 1);
+    // A start gate, not a `Barrier`: leaving a condvar-based barrier hands a mutex from waiter
+    // to waiter, each handoff waiting for a core, so with 64 threads on 2 cores the last
+    // workers left it after the window had closed. Spinning (with yields) on a flag lets every
+    // worker start on its next time slice.
+    let ready = AtomicUsize::new(0);
+    let go = AtomicBool::new(false);
     let (results, elapsed) = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 let mut op = subject.op(input);
-                let (stop, barrier) = (&stop, &barrier);
+                let (stop, ready, go) = (&stop, &ready, &go);
                 scope.spawn(move || {
                     let mut latencies = Vec::with_capacity(if one_each { 1 } else { 4096 });
-                    barrier.wait();
+                    ready.fetch_add(1, Ordering::AcqRel);
+                    while !go.load(Ordering::Acquire) {
+                        std::thread::yield_now();
+                    }
                     let started = Instant::now();
                     // The stop flag is checked before each transaction, so a worker that was
                     // never scheduled during the window completes nothing and is flagged.
@@ -72,7 +79,10 @@ pub fn run_window(
                 })
             })
             .collect();
-        barrier.wait();
+        while ready.load(Ordering::Acquire) < threads {
+            std::thread::yield_now();
+        }
+        go.store(true, Ordering::Release);
         if !one_each {
             std::thread::sleep(window);
             stop.store(true, Ordering::Relaxed);

@@ -19,6 +19,8 @@ pub struct Options {
     pub filters: Vec<String>,
     /// Print progress on stderr.
     pub progress: bool,
+    /// Overrides the mode's request-mode window.
+    pub window: Option<Duration>,
 }
 
 /// The run's length.
@@ -299,11 +301,26 @@ fn requests(
                     p50_ns: None,
                     p99_ns: None,
                     min_worker_transactions: None,
+                    max_idle_workers: 0,
+                    longest_window_ms: None,
                     flagged: false,
                     vs_serde_json: None,
                 },
                 Vec::new(),
             ));
+        }
+    }
+    // One short unrecorded window per cell first: the first round would otherwise also measure
+    // cold caches and a cold allocator.
+    if !smoke {
+        for (cell, _) in cells.iter().filter(|(c, _)| c.verdict.passed()) {
+            let row = w
+                .transactions
+                .iter()
+                .find(|t| t.label == cell.implementation);
+            let row = row.expect("request cells come from the transaction rows");
+            let warm = window / 8;
+            crate::request::run_window(&*row.subject, w.input, cell.threads, warm, false);
         }
     }
     for r in 0..rounds {
@@ -326,6 +343,9 @@ fn requests(
             cell.min_worker_transactions =
                 Some(cell.min_worker_transactions.map_or(least, |m| m.min(least)));
             cell.flagged |= win.idle_workers() > 0;
+            cell.max_idle_workers = cell.max_idle_workers.max(win.idle_workers());
+            let ms = win.elapsed.as_secs_f64() * 1e3;
+            cell.longest_window_ms = Some(cell.longest_window_ms.map_or(ms, |m: f64| m.max(ms)));
             latencies.extend(win.latencies);
         }
     }
@@ -362,6 +382,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
         start,
     };
     let (plan, window, request_rounds) = opts.mode.plan();
+    let window = opts.window.unwrap_or(window);
     let digests: Vec<_> = corpus
         .docs
         .iter()

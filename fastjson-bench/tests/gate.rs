@@ -118,6 +118,7 @@ fn failed_rows_are_never_timed_and_real_rows_pass() {
         mode: Mode::Smoke,
         filters: vec![],
         progress: false,
+        window: None,
     };
     let report = run::run(&opts, vec![w], &fastjson_bench::corpus::Corpus::none());
     let mut seen = 0;

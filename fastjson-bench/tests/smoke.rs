@@ -18,6 +18,7 @@ fn smoke_runs_every_row_and_writes_the_report() {
         mode: Mode::Smoke,
         filters: vec![],
         progress: false,
+        window: None,
     };
     let r = run::run(&opts, workloads::all(&corpus), &corpus);
     assert!(r.guard.iter().all(|g| g.clean), "{:?}", r.guard);
@@ -49,6 +50,7 @@ fn a_filter_keeps_the_baselines_and_floors_of_its_group() {
         mode: Mode::Smoke,
         filters: vec!["decode/micro-login/fastjson".into()],
         progress: false,
+        window: None,
     };
     let r = run::run(&opts, workloads::generated(), &corpus::Corpus::none());
     let ids: Vec<String> = r.cells.iter().map(|c| c.id()).collect();

@@ -17,7 +17,7 @@ fn io(e: impl std::fmt::Display) -> std::io::Error {
 pub fn write_all(report: &Report, dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for w in &report.workloads {
-        let bars: Vec<(String, f64)> = report
+        let mut bars: Vec<(String, f64)> = report
             .cells
             .iter()
             .filter(|c| c.workload == w.name && c.role != Role::Floor)
@@ -31,6 +31,8 @@ pub fn write_all(report: &Report, dir: &Path) -> std::io::Result<Vec<PathBuf>> {
         if bars.is_empty() {
             continue;
         }
+        // The y axis grows upwards: reverse so the table's first row is the top bar.
+        bars.reverse();
         let path = dir.join(format!("{}.svg", w.name));
         draw(&path, &w.name, &super::render::machine_line(report), &bars).map_err(io)?;
         out.push(path);
@@ -74,22 +76,28 @@ fn draw(
             SegmentValue::CenterOf(i) => labels.get(*i as usize).cloned().unwrap_or_default(),
             _ => String::new(),
         })
-        .x_desc("× serde_json")
+        .x_labels(12)
+        .light_line_style(WHITE)
+        .x_desc("× serde_json (the twin row is serde_json again: its distance from 1.0 is noise)")
         .draw()?;
     chart.draw_series(bars.iter().enumerate().map(|(i, (name, r))| {
-        let color = if name.starts_with("decode") {
-            BLUE
+        let color = if name.contains("twin") {
+            RGBColor(150, 150, 150)
+        } else if name.starts_with("decode") {
+            RGBColor(66, 110, 200)
         } else {
-            GREEN
+            RGBColor(60, 160, 90)
         };
         let i = i as i32;
-        Rectangle::new(
+        let mut bar = Rectangle::new(
             [
                 (0.0, SegmentValue::Exact(i)),
                 (*r, SegmentValue::Exact(i + 1)),
             ],
-            color.mix(0.6).filled(),
-        )
+            color.filled(),
+        );
+        bar.set_margin(3, 3, 0, 0);
+        bar
     }))?;
     chart.draw_series(bars.iter().enumerate().map(|(i, (_, r))| {
         Text::new(

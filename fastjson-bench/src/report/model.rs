@@ -109,6 +109,11 @@ pub struct RequestCell {
     pub p99_ns: Option<u64>,
     /// The fewest transactions any worker completed in any round.
     pub min_worker_transactions: Option<u64>,
+    /// The most workers that completed nothing in one round.
+    pub max_idle_workers: usize,
+    /// The longest round, first worker start to last worker stop (the stop signal itself can
+    /// wait for a core when threads outnumber cores).
+    pub longest_window_ms: Option<f64>,
     /// Some worker completed nothing in some round: this cell did not measure its thread count.
     pub flagged: bool,
     pub vs_serde_json: Option<f64>,

@@ -85,7 +85,10 @@ fn request_table(reqs: &[RequestCell]) -> String {
             verdict(&c.verdict)
         } else if c.flagged {
             format!(
-                "**FLAGGED**: a worker completed nothing; this is not a {}-thread measurement",
+                "**FLAGGED**: up to {} of {} workers completed nothing in a round (rounds lasted up to {:.0} ms); this is not a {}-thread measurement",
+                c.max_idle_workers,
+                c.threads,
+                c.longest_window_ms.unwrap_or(0.0),
                 c.threads
             )
         } else {
