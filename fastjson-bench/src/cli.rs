@@ -25,8 +25,8 @@ usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out
   --filter PAT   only rows whose id contains PAT (ids: decode/twitter/fastjson,
                  encode/order/sonic-rs, request/4/serde_json); repeatable. serde_json,
                  sonic-rs and the floors of a selected group always run, for the ratios.
-  --corpus DIR   the corpus directory (else $FASTJSON_CORPUS, else ../shared/corpus
-                 next to the workspace, if present)
+  --corpus DIR   the corpus directory (else $FASTJSON_CORPUS, else $FASTJSON_SHARED/corpus,
+                 else ../shared/corpus next to the workspace, if present)
   --out DIR      where report.md, report.json and the charts go
                  (default: target/fastjson-bench, or target/fastjson-bench/native)
   --quiet        no progress line

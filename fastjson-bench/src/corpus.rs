@@ -1,6 +1,7 @@
 //! Finding and loading the corpus (twitter.json, citm_catalog.json, canada.json): `--corpus DIR`,
-//! else `$FASTJSON_CORPUS`, else `../shared/corpus` next to the workspace if it exists. The
-//! documents are read from there at run time, never copied into the repository.
+//! else `$FASTJSON_CORPUS`, else `$FASTJSON_SHARED/corpus`, else `../shared/corpus` next to the
+//! workspace if it exists. The documents are read from there at run time, never copied into the
+//! repository.
 
 use std::path::{Path, PathBuf};
 
@@ -43,6 +44,10 @@ pub fn locate(explicit: Option<&Path>) -> Option<(PathBuf, &'static str)> {
     }
     if let Some(dir) = std::env::var_os("FASTJSON_CORPUS").filter(|d| !d.is_empty()) {
         return Some((PathBuf::from(dir), "$FASTJSON_CORPUS"));
+    }
+    // The workspace's other tests find shared data through $FASTJSON_SHARED.
+    if let Some(dir) = std::env::var_os("FASTJSON_SHARED").filter(|d| !d.is_empty()) {
+        return Some((PathBuf::from(dir).join("corpus"), "$FASTJSON_SHARED/corpus"));
     }
     let dir = default_dir();
     dir.is_dir().then_some((dir, "../shared/corpus"))

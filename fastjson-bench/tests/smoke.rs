@@ -67,3 +67,40 @@ fn a_filter_keeps_the_baselines_and_floors_of_its_group() {
     );
     assert!(r.requests.is_empty());
 }
+
+/// The binary itself, as CI's smoke step would run it: exit status, files, and the counting
+/// allocator installed (allocation figures present).
+#[test]
+fn the_binary_smoke_run_passes_and_writes_its_files() {
+    let dir = std::env::temp_dir().join(format!("fastjson-bench-bin-{}", std::process::id()));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fastjson-bench"))
+        .args(["--smoke", "--quiet", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("speedup over serde_json"), "{stdout}");
+    let back: report::Report =
+        serde_json::from_slice(&std::fs::read(dir.join("report.json")).unwrap()).unwrap();
+    let fastjson_decode = back
+        .cells
+        .iter()
+        .find(|c| c.id() == "decode/order/fastjson")
+        .unwrap();
+    assert!(
+        fastjson_decode.allocs_per_op.unwrap() > 0.0,
+        "the counting allocator is installed"
+    );
+    let memcpy = back
+        .cells
+        .iter()
+        .find(|c| c.id() == "decode/order/memcpy ceiling")
+        .unwrap();
+    assert_eq!(memcpy.allocs_per_op, Some(0.0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
