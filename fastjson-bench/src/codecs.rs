@@ -12,8 +12,10 @@ use crate::copies::{self, Owned};
 
 /// How one implementation decodes and encodes values of its own copy of a payload type.
 pub trait Codec<T>: Clone + Send + Sync + 'static {
-    /// Decodes `input`. `scratch` is a reusable per-operation buffer (simd-json's input copy).
-    fn decode(&self, input: &[u8], scratch: &mut Vec<u8>) -> Result<T, String>;
+    /// State a row keeps from one operation to the next (simd-json's input copy and buffers).
+    type State: Default + Send + 'static;
+    /// Decodes `input`.
+    fn decode(&self, input: &[u8], state: &mut Self::State) -> Result<T, String>;
     /// Encodes `value` into `out` (its previous contents are discarded).
     fn encode(&self, value: &T, out: &mut Vec<u8>);
     /// Builds this copy's value of the document for the encode rows, without timing. serde copies
@@ -34,7 +36,8 @@ impl<T> Codec<T> for SerdeJsonCodec
 where
     T: Owned<Lib = copies::SerdeJson> + Serialize + DeserializeOwned,
 {
-    fn decode(&self, input: &[u8], _: &mut Vec<u8>) -> Result<T, String> {
+    type State = ();
+    fn decode(&self, input: &[u8], _: &mut ()) -> Result<T, String> {
         serde_json::from_slice(input).map_err(|e| e.to_string())
     }
     fn encode(&self, value: &T, out: &mut Vec<u8>) {
@@ -53,7 +56,8 @@ impl<T> Codec<T> for SonicRsCodec
 where
     T: Owned<Lib = copies::SonicRs> + Serialize + DeserializeOwned,
 {
-    fn decode(&self, input: &[u8], _: &mut Vec<u8>) -> Result<T, String> {
+    type State = ();
+    fn decode(&self, input: &[u8], _: &mut ()) -> Result<T, String> {
         sonic_rs::from_slice(input).map_err(|e| e.to_string())
     }
     fn encode(&self, value: &T, out: &mut Vec<u8>) {
@@ -65,18 +69,41 @@ where
 }
 
 /// simd-json (serde API). It parses in place, so each decode first copies the input into a
-/// reused buffer; that copy is inside the timed region, and the report says so.
+/// reused buffer; that copy is inside the timed region, and the report says so. `from_slice`
+/// allocates its tape and string buffers anew for every document (megabytes for the corpus,
+/// which makes the row sensitive to the allocator's history); `ReusedBuffers` keeps them, as
+/// `from_slice_with_buffers` allows.
 #[derive(Clone, Copy)]
-pub struct SimdJsonCodec;
+pub enum SimdJsonCodec {
+    FromSlice,
+    ReusedBuffers,
+}
+
+/// simd-json's per-row state: the input copy and, when reused, its parse buffers.
+#[derive(Default)]
+pub struct SimdState {
+    input: Vec<u8>,
+    buffers: Option<simd_json::Buffers>,
+}
 
 impl<T> Codec<T> for SimdJsonCodec
 where
     T: Owned<Lib = copies::SimdJson> + Serialize + DeserializeOwned,
 {
-    fn decode(&self, input: &[u8], scratch: &mut Vec<u8>) -> Result<T, String> {
-        scratch.clear();
-        scratch.extend_from_slice(input);
-        simd_json::serde::from_slice(scratch).map_err(|e| e.to_string())
+    type State = SimdState;
+    fn decode(&self, input: &[u8], state: &mut SimdState) -> Result<T, String> {
+        state.input.clear();
+        state.input.extend_from_slice(input);
+        let result = match self {
+            SimdJsonCodec::FromSlice => simd_json::serde::from_slice(&mut state.input),
+            SimdJsonCodec::ReusedBuffers => {
+                let buffers = state
+                    .buffers
+                    .get_or_insert_with(|| simd_json::Buffers::new(input.len()));
+                simd_json::serde::from_slice_with_buffers(&mut state.input, buffers)
+            }
+        };
+        result.map_err(|e| e.to_string())
     }
     fn encode(&self, value: &T, out: &mut Vec<u8>) {
         *out = simd_json::serde::to_vec(value).expect("simd-json encodes every payload type");
@@ -98,7 +125,8 @@ impl<T> Codec<T> for FastjsonCodec
 where
     T: Owned<Lib = copies::Fastjson> + fastjson::Encode + fastjson::DecodeOwned,
 {
-    fn decode(&self, input: &[u8], _: &mut Vec<u8>) -> Result<T, String> {
+    type State = ();
+    fn decode(&self, input: &[u8], _: &mut ()) -> Result<T, String> {
         fastjson::from_slice(input).map_err(|e| e.to_string())
     }
     fn encode(&self, value: &T, out: &mut Vec<u8>) {

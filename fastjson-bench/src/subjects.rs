@@ -62,14 +62,14 @@ impl<C, T> Typed<C, T> {
 
 impl<C: Codec<T>, T: Payload> DecodeSubject for Typed<C, T> {
     fn decode_debug(&self, input: &[u8]) -> Result<String, String> {
-        let value = self.0.decode(input, &mut Vec::new())?;
+        let value = self.0.decode(input, &mut Default::default())?;
         Ok(format!("{value:?}"))
     }
 
     fn op(&self, input: &'static [u8]) -> Op {
         let codec = self.0.clone();
-        let mut scratch = Vec::new();
-        Box::new(move || match codec.decode(black_box(input), &mut scratch) {
+        let mut state = C::State::default();
+        Box::new(move || match codec.decode(black_box(input), &mut state) {
             Ok(value) => {
                 black_box(&value);
                 1
@@ -106,10 +106,10 @@ impl<C: Codec<T>, T: Payload> EncodeSubject for Typed<C, T> {
 impl<C: Codec<T>, T: Payload> TransactionSubject for Typed<C, T> {
     fn op(&self, input: &'static [u8]) -> Op {
         let codec = self.0.clone();
-        let mut scratch = Vec::new();
+        let mut state = C::State::default();
         Box::new(move || {
             let mut response = Vec::new();
-            match codec.decode(black_box(input), &mut scratch) {
+            match codec.decode(black_box(input), &mut state) {
                 Ok(value) => {
                     codec.encode(&value, &mut response);
                     black_box(response).len()

@@ -13,6 +13,7 @@ pub mod label {
     pub const SERDE_JSON_TWIN: &str = "serde_json (twin)";
     pub const SONIC_RS: &str = "sonic-rs";
     pub const SIMD_JSON: &str = "simd-json";
+    pub const SIMD_JSON_REUSED: &str = "simd-json reused buffers";
     pub const NOOP: &str = "no-op floor";
     pub const MEMCPY: &str = "memcpy ceiling";
 }
@@ -138,7 +139,12 @@ macro_rules! typed_workload {
                 decoder(
                     label::SIMD_JSON,
                     Role::Contender,
-                    Typed::<_, Si>::new(SimdJsonCodec),
+                    Typed::<_, Si>::new(SimdJsonCodec::FromSlice),
+                ),
+                decoder(
+                    label::SIMD_JSON_REUSED,
+                    Role::Contender,
+                    Typed::<_, Si>::new(SimdJsonCodec::ReusedBuffers),
                 ),
                 decoder(label::NOOP, Role::Floor, NoopFloor),
                 decoder(label::MEMCPY, Role::Floor, MemcpyFloor),
@@ -172,7 +178,7 @@ macro_rules! typed_workload {
                 encoder(
                     label::SIMD_JSON,
                     Role::Contender,
-                    Typed::<_, Si>::new(SimdJsonCodec),
+                    Typed::<_, Si>::new(SimdJsonCodec::FromSlice),
                 ),
                 encoder(label::NOOP, Role::Floor, NoopFloor),
                 encoder(label::MEMCPY, Role::Floor, MemcpyFloor),
@@ -196,7 +202,7 @@ macro_rules! typed_workload {
                 transaction(
                     label::SIMD_JSON,
                     Role::Contender,
-                    Typed::<_, Si>::new(SimdJsonCodec),
+                    Typed::<_, Si>::new(SimdJsonCodec::FromSlice),
                 ),
             ],
         }

@@ -27,7 +27,7 @@ fn smoke_runs_every_row_and_writes_the_report() {
         assert_eq!(c.samples_ns.len(), 1, "{}", c.id());
     }
     assert_eq!(r.workloads.len(), corpus.docs.len() + 7);
-    assert_eq!(r.cells.len(), r.workloads.len() * 15);
+    assert_eq!(r.cells.len(), r.workloads.len() * 16);
     assert_eq!(r.requests.len(), 4 * 4);
     for q in &r.requests {
         assert!(!q.flagged && q.min_worker_transactions == Some(1), "{q:?}");
