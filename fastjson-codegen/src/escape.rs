@@ -27,9 +27,20 @@ pub fn quoted(s: &str) -> String {
     out
 }
 
+/// The key as the compact writer emits it after the first entry: `,"key":`. The writer slices
+/// off the comma for the first entry, and the pretty layout takes the quoted key from the middle.
+pub fn fused_key(s: &str) -> String {
+    format!(",{}:", quoted(s))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::quoted;
+    use super::{fused_key, quoted};
+
+    #[test]
+    fn fused_keys_carry_comma_and_colon() {
+        assert_eq!(fused_key("a\"b"), r#","a\"b":"#);
+    }
 
     #[test]
     fn escapes_like_serde_json() {

@@ -119,11 +119,11 @@ fn reads_hidden_attributes_whatever_the_predicate() {
     "#;
     let code = generate(source, &options(Select::All)).unwrap().code;
     assert!(
-        code.contains(r#"__w.key(*__first, "\"renamed\"");"#),
+        code.contains(r#"__w.field_key(true, ",\"renamed\":");"#),
         "{code}"
     );
     assert!(
-        code.contains(r#"__w.key(*__first, "\"PLAIN\"");"#),
+        code.contains(r#"__w.field_key(*__first, ",\"PLAIN\":");"#),
         "{code}"
     );
     assert!(code.contains("is_empty_value(&self.tags)"), "{code}");

@@ -19,6 +19,20 @@ pub trait Format {
     fn after_key(&mut self, out: &mut Vec<u8>);
     /// Before an array element: the separator from the previous one (if any).
     fn before_item(&mut self, out: &mut Vec<u8>, first: bool);
+
+    /// A whole key from its fused literal `,"key":` (pre-escaped): the separator when not
+    /// `first`, the quoted key, the colon. The default goes through the three steps above.
+    #[inline]
+    fn fused_key(&mut self, out: &mut Vec<u8>, first: bool, fused: &'static [u8]) {
+        self.before_key(out, first);
+        let quoted = &fused[1..fused.len() - 1];
+        if Self::HTML_SAFE {
+            escape::write_html_safe_json(out, quoted);
+        } else {
+            out.extend_from_slice(quoted);
+        }
+        self.after_key(out);
+    }
 }
 
 /// The compact layout: no whitespace at all, as `serde_json::to_vec`.
@@ -57,6 +71,11 @@ impl Format for Compact {
         if !first {
             out.push(b',');
         }
+    }
+    /// One copy: the literal already holds the comma and the colon.
+    #[inline(always)]
+    fn fused_key(&mut self, out: &mut Vec<u8>, first: bool, fused: &'static [u8]) {
+        out.extend_from_slice(&fused[first as usize..]);
     }
 }
 
@@ -239,6 +258,13 @@ impl<'a, F: Format> Writer<'a, F> {
             self.out.extend_from_slice(quoted.as_bytes());
         }
         self.fmt.after_key(self.out);
+    }
+
+    /// Writes a key from its fused literal `,"key":` (pre-escaped, comma and colon included):
+    /// what generated code calls; `first` is usually a constant.
+    #[inline(always)]
+    pub fn field_key(&mut self, first: bool, fused: &'static str) {
+        self.fmt.fused_key(self.out, first, fused.as_bytes());
     }
 
     /// Writes a key escaped at run time (map keys).

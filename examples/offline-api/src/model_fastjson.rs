@@ -20,7 +20,24 @@ const _: () = {
         fn encode<__F: _fj::Format>(&self, __w: &mut _fj::Writer<'_, __F>) {
             __w.begin_object();
             let __first = &mut true;
-            _fj::EncodeFields::encode_fields(self, __w, __first);
+            __w.field_key(true, ",\"orderId\":");
+            <u64 as _fj::Encode>::encode(&self.order_id, __w);
+            __w.field_key(false, ",\"customer\":");
+            <Customer as _fj::Encode>::encode(&self.customer, __w);
+            __w.field_key(false, ",\"items\":");
+            <Vec<LineItem> as _fj::Encode>::encode(&self.items, __w);
+            __w.field_key(false, ",\"status\":");
+            <Status as _fj::Encode>::encode(&self.status, __w);
+            if !(Option::is_none(&self.coupon)) {
+                __w.field_key(false, ",\"coupon\":");
+                <Option<String> as _fj::Encode>::encode(&self.coupon, __w);
+            }
+            __w.field_key(false, ",\"labels\":");
+            <BTreeMap<String, String> as _fj::Encode>::encode(&self.labels, __w);
+            __w.field_key(false, ",\"payment\":");
+            <Payment as _fj::Encode>::encode(&self.payment, __w);
+            *__first = false;
+            <Audit as _fj::EncodeFields>::encode_fields(&self.audit, __w, __first);
             __w.end_object();
         }
     }
@@ -31,29 +48,24 @@ const _: () = {
             __w: &mut _fj::Writer<'_, __F>,
             __first: &mut _fj::__private::bool,
         ) {
-            __w.key(*__first, "\"orderId\"");
+            __w.field_key(*__first, ",\"orderId\":");
             *__first = false;
             <u64 as _fj::Encode>::encode(&self.order_id, __w);
-            __w.key(*__first, "\"customer\"");
-            *__first = false;
+            __w.field_key(false, ",\"customer\":");
             <Customer as _fj::Encode>::encode(&self.customer, __w);
-            __w.key(*__first, "\"items\"");
-            *__first = false;
+            __w.field_key(false, ",\"items\":");
             <Vec<LineItem> as _fj::Encode>::encode(&self.items, __w);
-            __w.key(*__first, "\"status\"");
-            *__first = false;
+            __w.field_key(false, ",\"status\":");
             <Status as _fj::Encode>::encode(&self.status, __w);
             if !(Option::is_none(&self.coupon)) {
-                __w.key(*__first, "\"coupon\"");
-                *__first = false;
+                __w.field_key(false, ",\"coupon\":");
                 <Option<String> as _fj::Encode>::encode(&self.coupon, __w);
             }
-            __w.key(*__first, "\"labels\"");
-            *__first = false;
+            __w.field_key(false, ",\"labels\":");
             <BTreeMap<String, String> as _fj::Encode>::encode(&self.labels, __w);
-            __w.key(*__first, "\"payment\"");
-            *__first = false;
+            __w.field_key(false, ",\"payment\":");
             <Payment as _fj::Encode>::encode(&self.payment, __w);
+            *__first = false;
             <Audit as _fj::EncodeFields>::encode_fields(&self.audit, __w, __first);
         }
     }
@@ -405,8 +417,14 @@ const _: () = {
     impl _fj::Encode for Customer {
         fn encode<__F: _fj::Format>(&self, __w: &mut _fj::Writer<'_, __F>) {
             __w.begin_object();
-            let __first = &mut true;
-            _fj::EncodeFields::encode_fields(self, __w, __first);
+            __w.field_key(true, ",\"id\":");
+            <u64 as _fj::Encode>::encode(&self.id, __w);
+            __w.field_key(false, ",\"name\":");
+            <String as _fj::Encode>::encode(&self.name, __w);
+            if !(<String as _fj::IsEmpty>::is_empty_value(&self.email)) {
+                __w.field_key(false, ",\"email\":");
+                <String as _fj::Encode>::encode(&self.email, __w);
+            }
             __w.end_object();
         }
     }
@@ -417,15 +435,13 @@ const _: () = {
             __w: &mut _fj::Writer<'_, __F>,
             __first: &mut _fj::__private::bool,
         ) {
-            __w.key(*__first, "\"id\"");
+            __w.field_key(*__first, ",\"id\":");
             *__first = false;
             <u64 as _fj::Encode>::encode(&self.id, __w);
-            __w.key(*__first, "\"name\"");
-            *__first = false;
+            __w.field_key(false, ",\"name\":");
             <String as _fj::Encode>::encode(&self.name, __w);
             if !(<String as _fj::IsEmpty>::is_empty_value(&self.email)) {
-                __w.key(*__first, "\"email\"");
-                *__first = false;
+                __w.field_key(false, ",\"email\":");
                 <String as _fj::Encode>::encode(&self.email, __w);
             }
         }
@@ -662,8 +678,12 @@ const _: () = {
     impl _fj::Encode for LineItem {
         fn encode<__F: _fj::Format>(&self, __w: &mut _fj::Writer<'_, __F>) {
             __w.begin_object();
-            let __first = &mut true;
-            _fj::EncodeFields::encode_fields(self, __w, __first);
+            __w.field_key(true, ",\"sku\":");
+            <String as _fj::Encode>::encode(&self.sku, __w);
+            __w.field_key(false, ",\"quantity\":");
+            <u32 as _fj::Encode>::encode(&self.quantity, __w);
+            __w.field_key(false, ",\"unit_price_cents\":");
+            <u64 as _fj::Encode>::encode(&self.unit_price_cents, __w);
             __w.end_object();
         }
     }
@@ -674,14 +694,12 @@ const _: () = {
             __w: &mut _fj::Writer<'_, __F>,
             __first: &mut _fj::__private::bool,
         ) {
-            __w.key(*__first, "\"sku\"");
+            __w.field_key(*__first, ",\"sku\":");
             *__first = false;
             <String as _fj::Encode>::encode(&self.sku, __w);
-            __w.key(*__first, "\"quantity\"");
-            *__first = false;
+            __w.field_key(false, ",\"quantity\":");
             <u32 as _fj::Encode>::encode(&self.quantity, __w);
-            __w.key(*__first, "\"unit_price_cents\"");
-            *__first = false;
+            __w.field_key(false, ",\"unit_price_cents\":");
             <u64 as _fj::Encode>::encode(&self.unit_price_cents, __w);
         }
     }
@@ -1043,9 +1061,7 @@ const _: () = {
                     __w.begin_object();
                     __w.key(true, "\"method\"");
                     __w.raw("\"card\"");
-                    let __first = &mut false;
-                    __w.key(*__first, "\"last4\"");
-                    *__first = false;
+                    __w.field_key(false, ",\"last4\":");
                     <String as _fj::Encode>::encode(__f0, __w);
                     __w.end_object();
                 }
@@ -1053,9 +1069,7 @@ const _: () = {
                     __w.begin_object();
                     __w.key(true, "\"method\"");
                     __w.raw("\"invoice\"");
-                    let __first = &mut false;
-                    __w.key(*__first, "\"due_days\"");
-                    *__first = false;
+                    __w.field_key(false, ",\"due_days\":");
                     <u32 as _fj::Encode>::encode(__f0, __w);
                     __w.end_object();
                 }
@@ -1367,8 +1381,10 @@ const _: () = {
     impl _fj::Encode for Audit {
         fn encode<__F: _fj::Format>(&self, __w: &mut _fj::Writer<'_, __F>) {
             __w.begin_object();
-            let __first = &mut true;
-            _fj::EncodeFields::encode_fields(self, __w, __first);
+            __w.field_key(true, ",\"updatedBy\":");
+            <String as _fj::Encode>::encode(&self.updated_by, __w);
+            __w.field_key(false, ",\"revision\":");
+            <u32 as _fj::Encode>::encode(&self.revision, __w);
             __w.end_object();
         }
     }
@@ -1379,11 +1395,10 @@ const _: () = {
             __w: &mut _fj::Writer<'_, __F>,
             __first: &mut _fj::__private::bool,
         ) {
-            __w.key(*__first, "\"updatedBy\"");
+            __w.field_key(*__first, ",\"updatedBy\":");
             *__first = false;
             <String as _fj::Encode>::encode(&self.updated_by, __w);
-            __w.key(*__first, "\"revision\"");
-            *__first = false;
+            __w.field_key(false, ",\"revision\":");
             <u32 as _fj::Encode>::encode(&self.revision, __w);
         }
     }
@@ -1580,9 +1595,7 @@ const _: () = {
                     __w.raw("\"Created\"");
                     __w.key(false, "\"data\"");
                     __w.begin_object();
-                    let __first = &mut true;
-                    __w.key(*__first, "\"order_id\"");
-                    *__first = false;
+                    __w.field_key(true, ",\"order_id\":");
                     <u64 as _fj::Encode>::encode(__f0, __w);
                     __w.end_object();
                     __w.end_object();

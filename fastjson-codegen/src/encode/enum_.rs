@@ -87,9 +87,13 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
                     }
                 }
                 Style::Struct => {
-                    let entries = fields::entries(&v.fields, cont.attrs.omitempty, by_binding);
+                    // The tag was written: every entry after it has a separator.
+                    let mut out = fields::EntryWriter::new(fields::First::No);
+                    fields::entries(&mut out, &v.fields, cont.attrs.omitempty, by_binding);
+                    let declare = out.uses_flag().then(|| quote!(let __first = &mut false;));
+                    let entries = out.finish();
                     quote! {
-                        let __first = &mut false;
+                        #declare
                         #entries
                     }
                 }
@@ -147,10 +151,13 @@ fn content(cont: &Container, v: &Variant) -> TokenStream {
         Style::Newtype => fields::value(&v.fields[0], quote!(__f0)),
         Style::Tuple => fields::array(&v.fields, false, by_binding),
         Style::Struct => {
-            let entries = fields::entries(&v.fields, cont.attrs.omitempty, by_binding);
+            let mut out = fields::EntryWriter::new(fields::First::Yes);
+            fields::entries(&mut out, &v.fields, cont.attrs.omitempty, by_binding);
+            let declare = out.uses_flag().then(|| quote!(let __first = &mut true;));
+            let entries = out.finish();
             quote! {
                 __w.begin_object();
-                let __first = &mut true;
+                #declare
                 #entries
                 __w.end_object();
             }

@@ -21,6 +21,121 @@ pub fn value(field: &Field, value: TokenStream) -> TokenStream {
 
 /// `if !skip(value) { write }` for `skip_serializing_if` and `omitempty`.
 fn guarded(field: &Field, omitempty: bool, value: &TokenStream, write: TokenStream) -> TokenStream {
+    match skip_condition(field, omitempty, value) {
+        None => write,
+        Some(condition) => quote! {
+            if !(#condition) {
+                #write
+            }
+        },
+    }
+}
+
+/// Whether the next entry is the object's first, as far as the generated code knows.
+#[derive(Copy, Clone, PartialEq)]
+pub enum First {
+    /// Certainly the first entry: no separator, known at compile time.
+    Yes,
+    /// Certainly not the first: a separator, known at compile time.
+    No,
+    /// Only known at run time, from `*__first` (after a skippable field, or in `EncodeFields`).
+    Runtime,
+}
+
+/// Writes object entries while tracking [`First`], so that in a plain struct every key after
+/// the first unconditional field is written with a constant separator (no run-time flag).
+pub struct EntryWriter {
+    state: First,
+    uses_flag: bool,
+    tokens: TokenStream,
+}
+
+impl EntryWriter {
+    /// Entries starting in `state`; with [`First::Runtime`], `__first: &mut bool` must be in
+    /// scope.
+    pub fn new(state: First) -> Self {
+        EntryWriter {
+            state,
+            uses_flag: state == First::Runtime,
+            tokens: TokenStream::new(),
+        }
+    }
+
+    /// Whether the generated entries read or write `*__first` (so the caller must declare it).
+    pub fn uses_flag(&self) -> bool {
+        self.uses_flag
+    }
+
+    /// The separator decision for the next key, and the statement recording that an entry was
+    /// written (only needed while the decision is made at run time).
+    fn key_parts(&mut self) -> (TokenStream, TokenStream) {
+        match self.state {
+            First::Yes => (quote!(true), TokenStream::new()),
+            First::No => (quote!(false), TokenStream::new()),
+            First::Runtime => (quote!(*__first), quote!(*__first = false;)),
+        }
+    }
+
+    /// One `"key": value` entry written by `write_value`, unconditional or under `condition`.
+    pub fn entry(&mut self, key: &str, write_value: TokenStream, condition: Option<TokenStream>) {
+        let fused = escape::fused_key(key);
+        let (first, mut record) = self.key_parts();
+        if condition.is_some() && self.state == First::Yes {
+            // A skippable first entry: later keys must learn at run time whether it was written.
+            record = quote!(*__first = false;);
+            self.uses_flag = true;
+        }
+        let write = quote! {
+            __w.field_key(#first, #fused);
+            #record
+            #write_value
+        };
+        match condition {
+            None => {
+                self.tokens.extend(write);
+                self.state = First::No;
+            }
+            Some(condition) => {
+                self.tokens.extend(quote! {
+                    if !(#condition) {
+                        #write
+                    }
+                });
+                if self.state == First::Yes {
+                    self.state = First::Runtime;
+                }
+            }
+        }
+    }
+
+    /// Entries written by another type's `EncodeFields` (flatten): they need the run-time flag.
+    pub fn flattened(&mut self, write: TokenStream) {
+        self.sync_flag();
+        self.uses_flag = true;
+        self.tokens.extend(write);
+        if self.state != First::No {
+            self.state = First::Runtime;
+        }
+    }
+
+    /// Makes `*__first` reflect a compile-time state before run-time code reads it.
+    fn sync_flag(&mut self) {
+        match self.state {
+            First::Yes => self.tokens.extend(quote!(*__first = true;)),
+            First::No => self.tokens.extend(quote!(*__first = false;)),
+            First::Runtime => {}
+        }
+    }
+
+    /// The generated statements. Starting from [`First::Runtime`], `*__first` is up to date at
+    /// the end (every step away from `Runtime` records itself), as `EncodeFields` callers need.
+    pub fn finish(self) -> TokenStream {
+        self.tokens
+    }
+}
+
+/// The skip condition of a field (`skip_serializing_if`, `omitempty`), if any.
+fn skip_condition(field: &Field, omitempty: bool, value: &TokenStream) -> Option<TokenStream> {
     let mut conditions = Vec::new();
     if let Some(path) = &field.attrs.skip_serializing_if {
         conditions.push(quote!(#path(#value)));
@@ -31,44 +146,38 @@ fn guarded(field: &Field, omitempty: bool, value: &TokenStream, write: TokenStre
         conditions.push(quote!(#func(#value)));
     }
     if conditions.is_empty() {
-        write
+        None
     } else {
-        quote! {
-            if !(#(#conditions)||*) {
-                #write
-            }
-        }
+        Some(quote!(#(#conditions)||*))
     }
 }
 
-/// `key: value` entries into the current object; `__first: &mut bool` must be in scope.
+/// `key: value` entries of `fields` into the current object, appended to `out`.
 pub fn entries(
+    out: &mut EntryWriter,
     fields: &[Field],
     omitempty: bool,
     access: impl Fn(usize, &Field) -> TokenStream,
-) -> TokenStream {
-    let entries = fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| !f.attrs.skip_serializing)
-        .map(|(i, f)| {
-            let value = access(i, f);
-            if f.attrs.flatten {
-                let ty = f.ty;
-                let func = quote_spanned!(f.span()=> <#ty as _fj::EncodeFields>::encode_fields);
-                let write = quote!(#func(#value, __w, __first););
-                return guarded(f, false, &value, write);
+) {
+    for (i, f) in fields.iter().enumerate() {
+        if f.attrs.skip_serializing {
+            continue;
+        }
+        let value = access(i, f);
+        if f.attrs.flatten {
+            let ty = f.ty;
+            let func = quote_spanned!(f.span()=> <#ty as _fj::EncodeFields>::encode_fields);
+            let write = quote!(#func(#value, __w, __first););
+            match skip_condition(f, false, &value) {
+                None => out.flattened(write),
+                Some(condition) => out.flattened(quote!(if !(#condition) { #write })),
             }
-            let key = escape::quoted(&f.attrs.name.ser);
-            let write_value = self::value(f, value.clone());
-            let write = quote! {
-                __w.key(*__first, #key);
-                *__first = false;
-                #write_value
-            };
-            guarded(f, omitempty, &value, write)
-        });
-    quote!(#(#entries)*)
+            continue;
+        }
+        let write_value = self::value(f, value.clone());
+        let condition = skip_condition(f, omitempty, &value);
+        out.entry(&f.attrs.name.ser, write_value, condition);
+    }
 }
 
 /// A JSON array of the fields, in order.

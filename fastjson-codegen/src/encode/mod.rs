@@ -1,6 +1,7 @@
 //! The `Encode` impl (and `EncodeFields` for structs with named fields).
 //!
-//! Keys and variant names are written as literals escaped at macro time (`w.key(first, "\"id\"")`);
+//! Keys and variant names are written as literals escaped at macro time
+//! (`w.field_key(false, ",\"id\":")`, the separator decided at compile time where it can be);
 //! values go through their own `Encode` impls, spanned at the field so a missing impl is reported
 //! there.
 
@@ -29,7 +30,7 @@ pub fn expand(cont: &Container) -> TokenStream {
 
     let fields_impl = match &cont.data {
         Data::Struct(Style::Struct, struct_fields) if !cont.attrs.transparent => {
-            let entries = struct_entries(cont, struct_fields);
+            let entries = struct_entries(cont, struct_fields, fields::First::Runtime);
             quote! {
                 #[automatically_derived]
                 impl #impl_generics _fj::EncodeFields for #ident #ty_generics #where_clause {
@@ -74,35 +75,41 @@ fn struct_body(cont: &Container, style: Style, struct_fields: &[crate::ast::Fiel
             let member = &f.member;
             quote!(&self.#member)
         }),
-        Style::Struct => quote! {
-            __w.begin_object();
-            let __first = &mut true;
-            _fj::EncodeFields::encode_fields(self, __w, __first);
-            __w.end_object();
-        },
+        // The entries again rather than a call to `encode_fields`: here the first entry is known
+        // at compile time, so every separator after the first unconditional field is a constant.
+        // (`encode_fields` is generic, so it is compiled only where something flattens this type.)
+        Style::Struct => {
+            let entries = struct_entries(cont, struct_fields, fields::First::Yes);
+            quote! {
+                __w.begin_object();
+                #entries
+                __w.end_object();
+            }
+        }
     }
 }
 
-/// The entries of a named struct, tag first when the struct has `tag = "..."`.
-fn struct_entries(cont: &Container, struct_fields: &[crate::ast::Field]) -> TokenStream {
-    let tag = match &cont.attrs.tag {
-        TagType::Internal { tag } => {
-            let key = escape::quoted(tag);
-            let name = escape::quoted(&cont.attrs.name.ser);
-            quote! {
-                __w.key(*__first, #key);
-                *__first = false;
-                __w.raw(#name);
-            }
-        }
-        _ => TokenStream::new(),
-    };
-    let entries = fields::entries(struct_fields, cont.attrs.omitempty, |_, f| {
+/// The entries of a named struct, tag first when the struct has `tag = "..."`, starting in
+/// `start` ([`fields::First::Runtime`] inside `EncodeFields`, which must leave `*__first` right).
+fn struct_entries(
+    cont: &Container,
+    struct_fields: &[crate::ast::Field],
+    start: fields::First,
+) -> TokenStream {
+    let mut out = fields::EntryWriter::new(start);
+    if let TagType::Internal { tag } = &cont.attrs.tag {
+        let name = escape::quoted(&cont.attrs.name.ser);
+        out.entry(tag, quote!(__w.raw(#name);), None);
+    }
+    fields::entries(&mut out, struct_fields, cont.attrs.omitempty, |_, f| {
         let member = &f.member;
         quote!(&self.#member)
     });
+    let runtime = start == fields::First::Runtime;
+    let declare = (!runtime && out.uses_flag()).then(|| quote!(let __first = &mut true;));
+    let entries = out.finish();
     quote! {
-        #tag
+        #declare
         #entries
     }
 }

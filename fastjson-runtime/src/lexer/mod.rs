@@ -2,7 +2,9 @@
 //!
 //! Strings live in `string.rs`, numbers in `number.rs`, the validating skipper in `skip.rs`.
 
+mod float;
 mod number;
+mod pow5;
 mod skip;
 mod string;
 

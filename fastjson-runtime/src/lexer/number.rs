@@ -1,7 +1,7 @@
 //! Numbers: RFC 8259 grammar, exact integers of every width (overflow is an error), and floats
 //! correctly rounded (the same bits as `str::parse::<f64>`).
 
-use super::Lexer;
+use super::{float, Lexer};
 use crate::error::{Error, ErrorCode, Found, Result};
 
 /// A JSON number as `serde_json::Number` holds it: non-negative integers as `U64`, negative
@@ -271,6 +271,19 @@ impl<'de> Lexer<'de> {
                 m / POW10[(-scan.exp10) as usize]
             };
             return Ok(if scan.negative { -v } else { v });
+        }
+        if !scan.overflow {
+            if let Some(bits) = float::eisel_lemire(scan.exp10, scan.mantissa) {
+                let v = f64::from_bits(bits);
+                if v.is_infinite() {
+                    return Err(Error::at_offset(
+                        ErrorCode::NumberOutOfRange("f64"),
+                        self.input,
+                        scan.start,
+                    ));
+                }
+                return Ok(if scan.negative { -v } else { v });
+            }
         }
         self.slow_f64(scan)
     }
