@@ -49,6 +49,51 @@ pub(crate) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
     i
 }
 
+/// How many of the eight bytes of `word` (in memory order) are ASCII digits before the first
+/// byte that is not: 0 to 8. Exact for the first non-digit (a carry out of a byte of 0xFA or
+/// more only reaches bytes after it).
+#[inline(always)]
+pub(crate) fn leading_digits(word: u64) -> usize {
+    const NIBBLES: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    let high = word & NIBBLES;
+    let shifted = word.wrapping_add(ONES * 0x06) & NIBBLES;
+    let differs = (high ^ (ONES * 0x30)) | (shifted ^ (ONES * 0x30));
+    let non_digit = ((differs & !HIGHS).wrapping_add(!HIGHS) | differs) & HIGHS;
+    if non_digit == 0 {
+        8
+    } else {
+        (non_digit.trailing_zeros() / 8) as usize
+    }
+}
+
+/// The value of the first `n` (1 to 8) bytes of `word`, which are ASCII digits, most significant
+/// first in memory order (fast_float's eight-digit parse, after shifting the digits to the top
+/// and filling the bottom with `'0'`).
+#[inline(always)]
+pub(crate) fn parse_digits(word: u64, n: usize) -> u64 {
+    debug_assert!((1..=8).contains(&n));
+    let word = if n == 8 {
+        word
+    } else {
+        (word << (8 * (8 - n))) | ((ONES * 0x30) >> (8 * n))
+    };
+    let mut v = word.wrapping_sub(ONES * 0x30);
+    v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    let mask = 0x0000_00FF_0000_00FF;
+    let mul1 = 100 + (1_000_000 << 32);
+    let mul2 = 1 + (10_000 << 32);
+    ((v & mask)
+        .wrapping_mul(mul1)
+        .wrapping_add(((v >> 16) & mask).wrapping_mul(mul2)))
+        >> 32
+}
+
+/// The eight bytes at `at` as a little-endian word (the caller checked `at + 8 <= len`).
+#[inline(always)]
+pub(crate) fn load_word(bytes: &[u8], at: usize) -> u64 {
+    load(bytes, at)
+}
+
 #[inline(always)]
 fn load(bytes: &[u8], at: usize) -> u64 {
     let chunk: [u8; 8] = bytes[at..at + 8].try_into().expect("eight bytes");
@@ -112,6 +157,26 @@ mod tests {
         (from..bytes.len())
             .find(|&i| matches!(bytes[i], b'"' | b'\\') || bytes[i] < 0x20)
             .unwrap_or(bytes.len())
+    }
+
+    #[test]
+    fn digit_runs_parse_like_the_naive_loop() {
+        for other in [b'.', b',', b'e', b'/', b':', b'-', 0xFF, 0xFA, 0x00, b'a'] {
+            for len in 0..=8 {
+                for digit_seed in 0..20u64 {
+                    let mut bytes = [other; 8];
+                    for (i, b) in bytes.iter_mut().enumerate().take(len) {
+                        *b = b'0' + ((digit_seed * 7 + i as u64 * 3) % 10) as u8;
+                    }
+                    let word = u64::from_le_bytes(bytes);
+                    assert_eq!(leading_digits(word), len, "{bytes:?}");
+                    if len > 0 {
+                        let text = std::str::from_utf8(&bytes[..len]).unwrap();
+                        assert_eq!(parse_digits(word, len), text.parse::<u64>().unwrap());
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::{float, Lexer};
 use crate::error::{Error, ErrorCode, Found, Result};
+use crate::swar;
 
 /// A JSON number as `serde_json::Number` holds it: non-negative integers as `U64`, negative
 /// ones as `I64`, everything else (fractions, exponents, `-0`, integers beyond 64 bits) as `F64`.
@@ -27,6 +28,19 @@ struct Scan {
     exp10: i64,
 }
 
+/// 10^n for the eight-digit steps.
+const POW10_U64: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
 /// Powers of ten exactly representable in an f64.
 const POW10: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -40,6 +54,53 @@ impl<'de> Lexer<'de> {
             Some(&b @ b'0'..=b'9') => Some(b - b'0'),
             _ => None,
         }
+    }
+
+    /// Reads the run of digits at `pos`, accumulating them into `mantissa` while it fits
+    /// (`overflow` is set at the first digit that does not) and returning how many were
+    /// accumulated. Eight digits at a time while at most 19 can have been seen (a u64 holds any
+    /// 19-digit number); one at a time with checked arithmetic after that and near the input's
+    /// end.
+    #[inline(always)]
+    fn digit_run(
+        &self,
+        pos: &mut usize,
+        mantissa: &mut u64,
+        overflow: &mut bool,
+        digits: &mut usize,
+    ) -> usize {
+        let mut accumulated = 0;
+        while !*overflow && *digits + 8 <= 19 && *pos + 8 <= self.input.len() {
+            let word = swar::load_word(self.input, *pos);
+            let n = swar::leading_digits(word);
+            if n == 0 {
+                return accumulated;
+            }
+            *mantissa = *mantissa * POW10_U64[n] + swar::parse_digits(word, n);
+            *pos += n;
+            *digits += n;
+            accumulated += n;
+            if n < 8 {
+                return accumulated;
+            }
+        }
+        while let Some(d) = self.digit_at(*pos) {
+            if !*overflow {
+                match mantissa
+                    .checked_mul(10)
+                    .and_then(|m| m.checked_add(d as u64))
+                {
+                    Some(m) => {
+                        *mantissa = m;
+                        *digits += 1;
+                        accumulated += 1;
+                    }
+                    None => *overflow = true,
+                }
+            }
+            *pos += 1;
+        }
+        accumulated
     }
 
     /// Scans a number token starting at the current byte (whitespace already skipped).
@@ -56,6 +117,8 @@ impl<'de> Lexer<'de> {
         }
         let mut mantissa: u64 = 0;
         let mut overflow = false;
+        // Digits accumulated into `mantissa` so far (leading zeros included).
+        let mut digits = 0usize;
         match self.digit_at(pos) {
             Some(0) => {
                 pos += 1;
@@ -64,18 +127,7 @@ impl<'de> Lexer<'de> {
                 }
             }
             Some(_) => {
-                while let Some(d) = self.digit_at(pos) {
-                    if !overflow {
-                        match mantissa
-                            .checked_mul(10)
-                            .and_then(|m| m.checked_add(d as u64))
-                        {
-                            Some(m) => mantissa = m,
-                            None => overflow = true,
-                        }
-                    }
-                    pos += 1;
-                }
+                self.digit_run(&mut pos, &mut mantissa, &mut overflow, &mut digits);
             }
             None => return Err(self.number_error(pos)),
         }
@@ -87,21 +139,8 @@ impl<'de> Lexer<'de> {
             if self.digit_at(pos).is_none() {
                 return Err(self.number_error(pos));
             }
-            while let Some(d) = self.digit_at(pos) {
-                if !overflow {
-                    match mantissa
-                        .checked_mul(10)
-                        .and_then(|m| m.checked_add(d as u64))
-                    {
-                        Some(m) => {
-                            mantissa = m;
-                            exp10 -= 1;
-                        }
-                        None => overflow = true,
-                    }
-                }
-                pos += 1;
-            }
+            let accumulated = self.digit_run(&mut pos, &mut mantissa, &mut overflow, &mut digits);
+            exp10 -= accumulated as i64;
         }
         if matches!(self.input.get(pos), Some(b'e' | b'E')) {
             integral = false;
