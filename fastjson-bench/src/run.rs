@@ -89,6 +89,7 @@ fn new_cell(direction: &str, w: &Workload, label: &str, role: Role, bytes: usize
         alloc_bytes_per_op: None,
         vs_serde_json: None,
         vs_sonic_rs: None,
+        tie_band: None,
     }
 }
 
@@ -438,7 +439,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
     let inexact_ok = !inexact_ok;
     let mut infos = Vec::new();
     let mut cells = Vec::new();
-    let mut noise: Option<f64> = None;
+    let mut twins: Vec<(usize, usize, f64)> = Vec::new();
     let mut request_cells = Vec::new();
     for w in workloads.iter().filter(|w| selected(w, opts)) {
         infos.push(WorkloadInfo {
@@ -469,10 +470,12 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
                 .map(|p| format!("{}/{}", p.cell.direction, w.name));
             time_group(group, &plan, &progress, &name.unwrap_or_default());
             let mut group_cells: Vec<Cell> = group.iter().map(|p| p.cell.clone()).collect();
-            if let Some(n) = ratios(&mut group_cells) {
-                noise = Some(noise.map_or(n, |m: f64| m.max(n)));
-            }
+            let twin = ratios(&mut group_cells);
+            let range = (cells.len(), cells.len() + group_cells.len());
             cells.extend(group_cells);
+            if let Some(n) = twin {
+                twins.push((range.0, range.1, n));
+            }
         }
         if !w.transactions.is_empty() && w.name == "order" && guard_clean {
             // Request rows are gated by the same workload's decode and encode gates, whether or
@@ -496,9 +499,21 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
     header.busy.sort();
     header.busy.dedup();
     if plan.smoke {
-        noise = None;
+        twins.clear();
         notes.push("smoke mode: every row ran once; the figures are not measurements".into());
     }
+    // Each group's tie band: its own twin difference, but never below the run's median twin
+    // difference (one group's twin can land close by luck).
+    let mut diffs: Vec<f64> = twins.iter().map(|t| t.2).collect();
+    let typical = timing::stats(&diffs).map(|s| s.median);
+    diffs.sort_by(f64::total_cmp);
+    for &(from, to, diff) in &twins {
+        for c in &mut cells[from..to] {
+            c.tie_band = typical.map(|t| diff.max(t));
+        }
+    }
+    let noise = typical;
+    let noise_max = diffs.last().copied();
     Report {
         header,
         mode: opts.mode.name().to_string(),
@@ -507,6 +522,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
         request_window_ms: window.as_secs_f64() * 1e3,
         filters: opts.filters.clone(),
         noise_floor: noise,
+        noise_max,
         guard,
         workloads: infos,
         cells,

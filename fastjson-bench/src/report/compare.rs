@@ -49,8 +49,11 @@ pub fn write(base: &Path) -> std::io::Result<bool> {
             c.direction,
             c.workload,
             c.implementation,
-            ratio(c.vs_serde_json, default.noise_floor),
-            ratio(other.and_then(|o| o.vs_serde_json), native.noise_floor),
+            ratio(c.vs_serde_json, c.tie_band),
+            ratio(
+                other.and_then(|o| o.vs_serde_json),
+                other.and_then(|o| o.tie_band),
+            ),
         );
     }
     std::fs::write(base.join("compare.md"), s)?;

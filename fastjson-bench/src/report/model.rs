@@ -16,9 +16,11 @@ pub struct Report {
     pub sample_ms: f64,
     pub request_window_ms: f64,
     pub filters: Vec<String>,
-    /// The run's noise floor: the largest relative difference between serde_json and its twin
-    /// over all timed groups. Differences below it are ties.
+    /// The run's noise floor: the median over timed groups of the relative difference between
+    /// serde_json and its twin (the same code registered twice).
     pub noise_floor: Option<f64>,
+    /// The largest such difference in one group.
+    pub noise_max: Option<f64>,
     /// One line per payload root and copy.
     pub guard: Vec<GuardLine>,
     pub workloads: Vec<WorkloadInfo>,
@@ -76,6 +78,9 @@ pub struct Cell {
     pub vs_serde_json: Option<f64>,
     /// sonic-rs's median / this row's median.
     pub vs_sonic_rs: Option<f64>,
+    /// Ratios closer to 1 than this are ties: the group's serde_json-twin difference, or the
+    /// run's noise floor if larger.
+    pub tie_band: Option<f64>,
 }
 
 impl Cell {
