@@ -112,7 +112,7 @@ fn guard_fires_on_a_field_added_without_regenerating() {
     assert_added(
         &output,
         &[
-            r#"__w.key(*__first, "\"gift_wrap\"");"#,
+            r#"__w.field_key(false, ",\"gift_wrap\":");"#,
             r#""gift_wrap": {"#,
         ],
     );
@@ -130,11 +130,11 @@ fn guard_fires_on_a_field_renamed_by_an_attribute() {
     assert!(!output.status.success(), "check-codegen must fail");
     assert_added(
         &output,
-        &[r#"__w.key(*__first, "\"qty\"");"#, r#""qty": {"#],
+        &[r#"__w.field_key(false, ",\"qty\":");"#, r#""qty": {"#],
     );
     let stdout = text(&output.stdout);
     assert!(
-        stdout.contains(r#"-            __w.key(*__first, "\"quantity\"");"#),
+        stdout.contains(r#"-            __w.field_key(false, ",\"quantity\":");"#),
         "{stdout}"
     );
 }
