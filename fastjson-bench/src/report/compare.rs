@@ -24,9 +24,18 @@ pub fn write(base: &Path) -> std::io::Result<bool> {
     for (name, r) in [("default", &default), ("native", &native)] {
         let _ = writeln!(
             s,
-            "- {name}: {} ({} mode)",
+            "- {name}: {} ({} mode, unix time {})",
             super::render::machine_line(r),
-            r.mode
+            r.mode,
+            r.header.unix_time
+        );
+    }
+    let apart = default.header.unix_time.abs_diff(native.header.unix_time);
+    if apart > 3600 {
+        let _ = writeln!(
+            s,
+            "\n**The two reports were measured {:.1} hours apart**: rerun `cargo xtask bench --both`.",
+            apart as f64 / 3600.0
         );
     }
     let _ = writeln!(
