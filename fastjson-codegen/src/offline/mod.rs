@@ -72,7 +72,7 @@ impl std::error::Error for GenerateError {}
 /// let code = fastjson_codegen::generate_file(source, &Default::default()).unwrap();
 /// assert!(code.contains("do not edit"));
 /// assert!(code.contains("use ::fastjson_runtime as _fj;"));
-/// assert!(code.contains(r#"__w.key(*__first, "\"userId\"");"#));
+/// assert!(code.contains(r#"__w.field_key(true, ",\"userId\":");"#));
 /// ```
 pub fn generate_file(source: &str, options: &FileOptions) -> Result<String, GenerateError> {
     generate(source, options).map(|generated| generated.code)
