@@ -135,22 +135,27 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     }
 }
 
-/// Exactly `N` elements; fewer or more is an invalid-length error.
+/// Exactly `N` elements; fewer or more is an invalid-length error. Decoded in place (no heap
+/// allocation: GeoJSON-style `[f64; 2]` points are common).
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
         lex.begin_array()?;
-        let mut items = Vec::with_capacity(N);
+        let mut slots: [Option<T>; N] = std::array::from_fn(|_| None);
+        let mut len = 0;
         let mut first = true;
         while lex.next_item(&mut first)? {
-            if items.len() == N {
+            if len == N {
                 return Err(lex.err_invalid_length(N + 1, &format!("an array of length {N}")));
             }
-            items.push(T::decode(lex).map_err(|e| e.at_index(items.len()))?);
+            slots[len] = Some(T::decode(lex).map_err(|e| e.at_index(len))?);
+            len += 1;
         }
-        let len = items.len();
-        items
-            .try_into()
-            .map_err(|_| lex.err_invalid_length(len, &format!("an array of length {N}")))
+        if len < N {
+            return Err(lex.err_invalid_length(len, &format!("an array of length {N}")));
+        }
+        // Invariant: len == N, and slots[..len] were all filled above, so no slot is `None`
+        // (no input can reach the panic: it is as unreachable as a failed bounds check).
+        Ok(slots.map(|slot| slot.expect("every slot below len was filled")))
     }
 }
 
