@@ -90,12 +90,7 @@ pub(crate) fn parse_digits(word: u64, n: usize) -> u64 {
 
 /// The eight bytes at `at` as a little-endian word (the caller checked `at + 8 <= len`).
 #[inline(always)]
-pub(crate) fn load_word(bytes: &[u8], at: usize) -> u64 {
-    load(bytes, at)
-}
-
-#[inline(always)]
-fn load(bytes: &[u8], at: usize) -> u64 {
+pub(crate) fn load(bytes: &[u8], at: usize) -> u64 {
     let chunk: [u8; 8] = bytes[at..at + 8].try_into().expect("eight bytes");
     u64::from_le_bytes(chunk)
 }

@@ -240,6 +240,18 @@ fn decode_entries<'de, K: DecodeKey<'de>, V: Decode<'de>>(
     Ok(())
 }
 
+/// One entry offered to a flattened map: the key converted, the value decoded.
+#[allow(clippy::ptr_arg)] // the `Cow` itself: `&'de str` keys borrow when it is `Borrowed`
+fn decode_flattened_entry<'de, K: DecodeKey<'de>, V: Decode<'de>>(
+    key: &Cow<'de, str>,
+    lex: &mut Lexer<'de>,
+) -> Result<(K, V)> {
+    let at = lex.position();
+    let k = K::from_key(key, lex, at)?;
+    let value = V::decode(lex).map_err(|e| e.at_field(key))?;
+    Ok((k, value))
+}
+
 impl<K: EncodeKey, V: Encode, S> Encode for HashMap<K, V, S> {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
@@ -281,9 +293,7 @@ where
     type Builder = Self;
 
     fn decode_field(map: &mut Self, key: &Cow<'de, str>, lex: &mut Lexer<'de>) -> Result<bool> {
-        let at = lex.position();
-        let k = K::from_key(key, lex, at)?;
-        let value = V::decode(lex).map_err(|e| e.at_field(key))?;
+        let (k, value) = decode_flattened_entry(key, lex)?;
         map.insert(k, value);
         Ok(true)
     }
@@ -324,9 +334,7 @@ impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> DecodeFields<'de> for BTreeMa
     type Builder = Self;
 
     fn decode_field(map: &mut Self, key: &Cow<'de, str>, lex: &mut Lexer<'de>) -> Result<bool> {
-        let at = lex.position();
-        let k = K::from_key(key, lex, at)?;
-        let value = V::decode(lex).map_err(|e| e.at_field(key))?;
+        let (k, value) = decode_flattened_entry(key, lex)?;
         map.insert(k, value);
         Ok(true)
     }

@@ -71,7 +71,7 @@ impl<'de> Lexer<'de> {
     ) -> usize {
         let mut accumulated = 0;
         while !*overflow && *digits + 8 <= 19 && *pos + 8 <= self.input.len() {
-            let word = swar::load_word(self.input, *pos);
+            let word = swar::load(self.input, *pos);
             let n = swar::leading_digits(word);
             if n == 0 {
                 return accumulated;
@@ -315,11 +315,7 @@ impl<'de> Lexer<'de> {
             if let Some(bits) = float::eisel_lemire(scan.exp10, scan.mantissa) {
                 let v = f64::from_bits(bits);
                 if v.is_infinite() {
-                    return Err(Error::at_offset(
-                        ErrorCode::NumberOutOfRange("f64"),
-                        self.input,
-                        scan.start,
-                    ));
+                    return Err(self.f64_out_of_range(scan));
                 }
                 return Ok(if scan.negative { -v } else { v });
             }
@@ -331,12 +327,13 @@ impl<'de> Lexer<'de> {
     fn slow_f64(&self, scan: &Scan) -> Result<f64> {
         match self.token_text(scan).parse::<f64>() {
             Ok(v) if v.is_finite() => Ok(v),
-            _ => Err(Error::at_offset(
-                ErrorCode::NumberOutOfRange("f64"),
-                self.input,
-                scan.start,
-            )),
+            _ => Err(self.f64_out_of_range(scan)),
         }
+    }
+
+    #[cold]
+    fn f64_out_of_range(&self, scan: &Scan) -> Error {
+        Error::at_offset(ErrorCode::NumberOutOfRange("f64"), self.input, scan.start)
     }
 
     /// Decodes an f32, correctly rounded from the decimal text (not through an f64).

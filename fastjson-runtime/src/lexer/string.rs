@@ -107,6 +107,19 @@ impl<'de> Lexer<'de> {
     /// Scans a string whose opening quote was consumed; leaves the lexer after the closing quote.
     #[inline]
     pub(crate) fn scan_str(&mut self) -> Result<Scanned> {
+        self.scan_str_with::<true>()
+    }
+
+    /// Skips a string whose opening quote was consumed, validating it without copying.
+    #[inline]
+    pub(crate) fn skip_str(&mut self) -> Result<()> {
+        self.scan_str_with::<false>().map(|_| ())
+    }
+
+    /// The one string scanner: escape-free strings stay in the input; with `COPY`, an escaped one
+    /// is unescaped into the scratch buffer, without it only validated.
+    #[inline(always)]
+    fn scan_str_with<const COPY: bool>(&mut self) -> Result<Scanned> {
         let start = self.pos;
         let (end, non_ascii) = swar::find_string_end(self.input, start);
         match self.input.get(end) {
@@ -117,26 +130,7 @@ impl<'de> Lexer<'de> {
                 self.pos = end + 1;
                 Ok(Scanned::Input(start, end))
             }
-            _ => self.scan_str_slow::<true>(start, end, non_ascii),
-        }
-    }
-
-    /// Skips a string whose opening quote was consumed, validating it without copying.
-    #[inline]
-    pub(crate) fn skip_str(&mut self) -> Result<()> {
-        let start = self.pos;
-        let (end, non_ascii) = swar::find_string_end(self.input, start);
-        match self.input.get(end) {
-            Some(b'"') => {
-                if non_ascii && self.validate_utf8 {
-                    self.validate_utf8_span(start, end)?;
-                }
-                self.pos = end + 1;
-                Ok(())
-            }
-            _ => self
-                .scan_str_slow::<false>(start, end, non_ascii)
-                .map(|_| ()),
+            _ => self.scan_str_slow::<COPY>(start, end, non_ascii),
         }
     }
 
