@@ -1,6 +1,6 @@
 //! String escaping for the encoder: exactly serde_json's escapes, plus the opt-in HTML-safe set.
 
-use crate::swar;
+use crate::simd;
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
@@ -20,7 +20,7 @@ pub(crate) fn write_escaped_str(out: &mut Vec<u8>, s: &str, html_safe: bool) {
         i = if html_safe {
             next_html_escape(bytes, i)
         } else {
-            swar::find_escape(bytes, i)
+            simd::find_escape(bytes, i)
         };
         if i >= bytes.len() {
             break;

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::fmt::Display;
 
 use crate::error::{Error, ErrorCode, Found, Result};
-use crate::swar;
+use crate::simd;
 
 pub use number::Number;
 pub use string::Str;
@@ -125,16 +125,28 @@ impl<'de> Lexer<'de> {
     }
 
     /// Compact JSON has little whitespace and pretty JSON has runs of it (newline + indent):
-    /// one byte test for the first, a word-at-a-time scan for the second.
+    /// one byte test inline for the first, an out-of-line vector scan for the second (so the
+    /// many callers stay small).
     #[inline(always)]
     fn skip_whitespace(&mut self) {
         if let Some(b' ' | b'\n' | b'\r' | b'\t') = self.input.get(self.pos) {
-            self.pos = swar::skip_whitespace(self.input, self.pos + 1);
+            self.skip_whitespace_run();
         }
     }
 
+    /// Skips a run of whitespace starting at `pos`; a lone space (after `:` in pretty output) is
+    /// answered before the vector scan.
+    #[inline(never)]
+    fn skip_whitespace_run(&mut self) {
+        let next = self.pos + 1;
+        self.pos = match self.input.get(next) {
+            Some(&b) if b > b' ' => next,
+            _ => simd::skip_whitespace(self.input, next),
+        };
+    }
+
     /// Skips whitespace and returns the next byte without consuming it.
-    #[inline]
+    #[inline(always)]
     pub fn peek(&mut self) -> Result<u8> {
         self.skip_whitespace();
         match self.input.get(self.pos) {

@@ -6,7 +6,7 @@ use std::ops::Deref;
 
 use super::Lexer;
 use crate::error::{Error, ErrorCode, Result};
-use crate::swar;
+use crate::simd;
 
 /// Where the bytes of a scanned string are: in the input, or in the lexer's scratch buffer.
 #[derive(Copy, Clone, Debug)]
@@ -121,7 +121,7 @@ impl<'de> Lexer<'de> {
     #[inline(always)]
     fn scan_str_with<const COPY: bool>(&mut self) -> Result<Scanned> {
         let start = self.pos;
-        let (end, non_ascii) = swar::find_string_end(self.input, start);
+        let (end, non_ascii) = simd::find_string_end(self.input, start);
         match self.input.get(end) {
             Some(b'"') => {
                 if non_ascii && self.validate_utf8 {
@@ -180,13 +180,18 @@ impl<'de> Lexer<'de> {
                 }
             }
             chunk_start = self.pos;
-            (end, non_ascii) = swar::find_string_end(self.input, chunk_start);
+            (end, non_ascii) = simd::find_string_end(self.input, chunk_start);
         }
     }
 
-    #[cold]
+    #[inline(never)]
     fn validate_utf8_span(&self, start: usize, end: usize) -> Result<()> {
-        match std::str::from_utf8(&self.input[start..end]) {
+        let span = &self.input[start..end];
+        if simdutf8::basic::from_utf8(span).is_ok() {
+            return Ok(());
+        }
+        // The error path: std's validator says where the first bad byte is.
+        match std::str::from_utf8(span) {
             Ok(_) => Ok(()),
             Err(err) => Err(Error::at_offset(
                 ErrorCode::InvalidUtf8,

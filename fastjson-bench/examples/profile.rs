@@ -1,0 +1,55 @@
+//! A profiling driver: decodes or encodes one corpus document with fastjson only, in a loop, so
+//! `perf record` or `valgrind --tool=callgrind` sees nothing but fastjson's code.
+//!
+//! `cargo build --release -p fastjson-bench --example profile`
+//! `perf record -g ./target/release/examples/profile decode twitter 2000`
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use fastjson_bench::copies::fastjson_copy::{canada, citm, twitter};
+
+fn run<T>(direction: &str, doc: &[u8], iterations: u32)
+where
+    T: for<'de> fastjson::Decode<'de> + fastjson::Encode,
+{
+    let value: T = fastjson::from_slice(doc).expect("the corpus document decodes");
+    let start = Instant::now();
+    match direction {
+        "decode" => {
+            for _ in 0..iterations {
+                let v: T = fastjson::from_slice(black_box(doc)).expect("decodes");
+                black_box(v);
+            }
+        }
+        "encode" => {
+            let mut out = Vec::new();
+            for _ in 0..iterations {
+                out.clear();
+                fastjson::encode_into(black_box(&value), &mut out);
+                black_box(&out);
+            }
+        }
+        other => panic!("unknown direction `{other}` (decode or encode)"),
+    }
+    let per_op = start.elapsed() / iterations;
+    eprintln!("{direction}: {per_op:?} per op over {iterations} iterations");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [direction, name, rest @ ..] = args.as_slice() else {
+        panic!("usage: profile <decode|encode> <twitter|citm_catalog|canada> [iterations]");
+    };
+    let iterations = rest.first().map_or(1000, |n| n.parse().expect("iterations"));
+    let corpus = fastjson_bench::corpus::load(None);
+    let doc = corpus
+        .get(name)
+        .unwrap_or_else(|| panic!("corpus document `{name}` not found (set FASTJSON_CORPUS)"));
+    match name.as_str() {
+        "twitter" => run::<twitter::Twitter>(direction, doc, iterations),
+        "citm_catalog" => run::<citm::CitmCatalog>(direction, doc, iterations),
+        "canada" => run::<canada::FeatureCollection>(direction, doc, iterations),
+        other => panic!("unknown document `{other}`"),
+    }
+}

@@ -1,0 +1,91 @@
+//! AVX2 kernels (32 bytes at a time) for the long spans the SSE2 kernels hand over, used only
+//! after run-time detection says the CPU has AVX2.
+
+use core::arch::x86_64::{
+    __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
+    _mm256_or_si256, _mm256_set1_epi8,
+};
+
+use super::sse2;
+
+/// Whether this CPU has AVX2 (std caches the detection: one relaxed load after the first call).
+#[inline(always)]
+pub(super) fn available() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+}
+
+/// The 32 bytes at `at`.
+///
+/// # Safety
+/// `at + 32 <= bytes.len()` and the CPU has AVX2.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn load(bytes: &[u8], at: usize) -> __m256i {
+    debug_assert!(at + 32 <= bytes.len());
+    // SAFETY: the caller guarantees the 32 bytes lie inside `bytes`; `loadu` needs no alignment.
+    unsafe { _mm256_loadu_si256(bytes.as_ptr().add(at).cast()) }
+}
+
+/// Bit i set when byte i of `v` is `"`, `\` or below 0x20.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn special_mask(v: __m256i) -> u32 {
+    let quote = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'"' as i8));
+    let backslash = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\\' as i8));
+    // max(v, 0x20) == v exactly when v >= 0x20 (unsigned).
+    let printable = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(0x20)), v);
+    (_mm256_movemask_epi8(_mm256_or_si256(quote, backslash)) as u32)
+        | !(_mm256_movemask_epi8(printable) as u32)
+}
+
+/// See [`super::find_string_end`]. Panics when the CPU lacks AVX2.
+pub(super) fn find_string_end(bytes: &[u8], from: usize) -> (usize, bool) {
+    assert!(available(), "the AVX2 kernel called on a CPU without AVX2");
+    // SAFETY: the CPU has AVX2 (checked above).
+    unsafe { find_string_end_avx2(bytes, from) }
+}
+
+#[target_feature(enable = "avx2")]
+fn find_string_end_avx2(bytes: &[u8], from: usize) -> (usize, bool) {
+    let mut i = from;
+    let mut high = 0u32;
+    while i + 32 <= bytes.len() {
+        // SAFETY: the loop condition; this function runs only with AVX2 enabled.
+        let v = unsafe { load(bytes, i) };
+        let special = special_mask(v);
+        let v_high = _mm256_movemask_epi8(v) as u32;
+        if special != 0 {
+            // Only the bytes before the first special one count.
+            let below_first = (special & special.wrapping_neg()).wrapping_sub(1);
+            return (
+                i + special.trailing_zeros() as usize,
+                high != 0 || v_high & below_first != 0,
+            );
+        }
+        high |= v_high;
+        i += 32;
+    }
+    let (end, tail_high) = sse2::find_string_end::<false>(bytes, i);
+    (end, high != 0 || tail_high)
+}
+
+/// See [`super::find_escape`]. Panics when the CPU lacks AVX2.
+pub(super) fn find_escape(bytes: &[u8], from: usize) -> usize {
+    assert!(available(), "the AVX2 kernel called on a CPU without AVX2");
+    // SAFETY: the CPU has AVX2 (checked above).
+    unsafe { find_escape_avx2(bytes, from) }
+}
+
+#[target_feature(enable = "avx2")]
+fn find_escape_avx2(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i + 32 <= bytes.len() {
+        // SAFETY: the loop condition; this function runs only with AVX2 enabled.
+        let special = special_mask(unsafe { load(bytes, i) });
+        if special != 0 {
+            return i + special.trailing_zeros() as usize;
+        }
+        i += 32;
+    }
+    sse2::find_escape::<false>(bytes, i)
+}

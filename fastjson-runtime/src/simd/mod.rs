@@ -1,0 +1,94 @@
+//! The scanning kernels the lexer and the escaper call, and the choice among them: SSE2 on
+//! x86_64 (part of its baseline, so inlined into every build), AVX2 for long spans when the CPU
+//! has it (detected once at run time), and the portable SWAR kernels everywhere else.
+//!
+//! Every kernel returns exactly what the portable one returns (`tests` below checks each one
+//! against it at every offset near the input's end); none reads outside the slice: vector loads
+//! happen only where a whole vector fits, and the last few bytes go to the SWAR kernel.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod sse2;
+
+/// A scanning kernel, as reported by [`active_kernel`] (the benchmark's header names it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// 32-byte AVX2 vectors for long spans, SSE2 for short ones (x86_64, chosen at run time).
+    Avx2,
+    /// 16-byte SSE2 vectors (x86_64 baseline).
+    Sse2,
+    /// Eight bytes at a time in general-purpose registers (any target).
+    Swar,
+}
+
+impl Kernel {
+    /// The kernel's name, as printed in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Avx2 => "AVX2 (run-time detected) + SSE2",
+            Kernel::Sse2 => "SSE2",
+            Kernel::Swar => "portable SWAR",
+        }
+    }
+}
+
+/// The kernel this process uses for strings, whitespace and escapes.
+pub fn active_kernel() -> Kernel {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if avx2::available() {
+            Kernel::Avx2
+        } else {
+            Kernel::Sse2
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        Kernel::Swar
+    }
+}
+
+/// Index of the first byte at or after `from` that is `"`, `\` or below 0x20 (or `bytes.len()`),
+/// and whether a byte of 0x80 or above precedes it (from `from`): the caller validates UTF-8
+/// only then.
+#[inline(always)]
+pub(crate) fn find_string_end(bytes: &[u8], from: usize) -> (usize, bool) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::find_string_end::<true>(bytes, from)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        crate::swar::find_string_end(bytes, from)
+    }
+}
+
+/// Index of the first byte at or after `from` that is `"`, `\` or below 0x20, or `bytes.len()`.
+#[inline(always)]
+pub(crate) fn find_escape(bytes: &[u8], from: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::find_escape::<true>(bytes, from)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        crate::swar::find_escape(bytes, from)
+    }
+}
+
+/// Index of the first byte at or after `from` that is not JSON whitespace, or `bytes.len()`.
+#[inline(always)]
+pub(crate) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::skip_whitespace(bytes, from)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        crate::swar::skip_whitespace(bytes, from)
+    }
+}
+
+#[cfg(test)]
+mod tests;

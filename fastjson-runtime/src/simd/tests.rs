@@ -1,0 +1,143 @@
+//! Every kernel against the portable SWAR one: each byte value at each position of inputs up
+//! to 100 bytes (past both vector widths and the AVX2 handoff), from every start offset near the
+//! edges, and inputs cut out of a larger buffer whose next bytes would end the scan (a kernel that
+//! read past the slice would report them).
+
+use crate::swar;
+
+/// A kernel for strings: (end, saw non-ASCII before end).
+type StringEnd = fn(&[u8], usize) -> (usize, bool);
+type Scan = fn(&[u8], usize) -> usize;
+
+fn string_kernels() -> Vec<(&'static str, StringEnd)> {
+    let mut kernels: Vec<(&'static str, StringEnd)> = vec![("dispatched", super::find_string_end)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        kernels.push(("sse2", super::sse2::find_string_end::<false>));
+        if super::avx2::available() {
+            kernels.push(("avx2", super::avx2::find_string_end));
+        } else {
+            eprintln!("this CPU has no AVX2: the AVX2 kernel is not exercised here");
+        }
+    }
+    kernels
+}
+
+fn escape_kernels() -> Vec<(&'static str, Scan)> {
+    let mut kernels: Vec<(&'static str, Scan)> = vec![("dispatched", super::find_escape)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        kernels.push(("sse2", super::sse2::find_escape::<false>));
+        if super::avx2::available() {
+            kernels.push(("avx2", super::avx2::find_escape));
+        }
+    }
+    kernels
+}
+
+fn offsets(len: usize, at: usize) -> impl Iterator<Item = usize> {
+    [0, 1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 48, 63, 64, 65]
+        .into_iter()
+        .chain([at.saturating_sub(1), at, at + 1, len.saturating_sub(1), len])
+        .filter(move |&from| from <= len)
+}
+
+#[test]
+fn string_kernels_agree_with_swar_for_every_byte_position_and_offset() {
+    let kernels = string_kernels();
+    // The bytes after each input are quotes: a kernel reading past the slice would stop on them.
+    let mut backing = vec![b'"'; 100 + 64];
+    for special in 0u8..=255 {
+        for len in 1..100 {
+            for at in 0..len {
+                backing[..len].fill(b'a');
+                backing[at] = special;
+                let bytes = &backing[..len];
+                for from in offsets(len, at) {
+                    let (expected, _) = swar::find_string_end(bytes, from);
+                    let non_ascii_before_end = bytes[from..expected].iter().any(|&b| b >= 0x80);
+                    for (name, kernel) in &kernels {
+                        let (end, non_ascii) = kernel(bytes, from);
+                        assert_eq!(end, expected, "{name}: byte {special:#x} at {at} of {len}, from {from}");
+                        if non_ascii_before_end {
+                            assert!(non_ascii, "{name} missed the non-ASCII byte at {at} of {len}");
+                        }
+                    }
+                    for (name, kernel) in escape_kernels() {
+                        assert_eq!(kernel(bytes, from), expected, "{name}: {special:#x} at {at} of {len}");
+                    }
+                }
+            }
+            backing[..len].fill(b'"');
+        }
+    }
+}
+
+#[test]
+fn string_kernels_agree_on_random_text() {
+    let kernels = string_kernels();
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..20_000 {
+        let len = (next() % 300) as usize;
+        // Mostly letters, sometimes UTF-8 lead/continuation bytes, rarely a terminator.
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| match next() % 200 {
+                0 => b'"',
+                1 => b'\\',
+                2 => 0x1F,
+                3..=20 => 0x80 | (next() as u8 & 0x7F),
+                r => b'a' + (r % 26) as u8,
+            })
+            .collect();
+        let from = if len == 0 { 0 } else { (next() as usize) % (len + 1) };
+        let (expected, _) = swar::find_string_end(&bytes, from);
+        let non_ascii_before_end = bytes[from..expected].iter().any(|&b| b >= 0x80);
+        for (name, kernel) in &kernels {
+            let (end, non_ascii) = kernel(&bytes, from);
+            assert_eq!(end, expected, "{name} on {bytes:?} from {from}");
+            assert!(!non_ascii_before_end || non_ascii, "{name} missed non-ASCII");
+        }
+    }
+}
+
+#[test]
+fn whitespace_skip_agrees_with_swar() {
+    let mut backing = vec![b' '; 100 + 64];
+    for other in 0u8..=255 {
+        for len in 1..100 {
+            for at in 0..len {
+                for (i, b) in backing[..len].iter_mut().enumerate() {
+                    *b = b" \n\r\t"[i % 4];
+                }
+                backing[at] = other;
+                let bytes = &backing[..len];
+                for from in offsets(len, at) {
+                    assert_eq!(
+                        super::skip_whitespace(bytes, from),
+                        swar::skip_whitespace(bytes, from),
+                        "{other:#x} at {at} of {len}, from {from}"
+                    );
+                }
+            }
+        }
+    }
+    // Whitespace to the very end of the slice, with more after it in the backing buffer.
+    backing.fill(b' ');
+    for len in 0..100 {
+        assert_eq!(super::skip_whitespace(&backing[..len], 0), len);
+    }
+}
+
+#[test]
+fn the_active_kernel_is_named() {
+    let kernel = super::active_kernel();
+    assert!(!kernel.name().is_empty());
+    #[cfg(target_arch = "x86_64")]
+    assert_ne!(kernel, super::Kernel::Swar, "x86_64 always has SSE2");
+}
