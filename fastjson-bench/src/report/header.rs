@@ -108,8 +108,7 @@ pub fn collect(corpus: String, corpus_digests: Vec<(String, usize, String)>) -> 
         ),
         target_features_compiled: compiled,
         target_features_detected: detected,
-        fastjson_kernel: "portable SWAR (fastjson-runtime has no run-time SIMD dispatch to report)"
-            .to_string(),
+        fastjson_kernel: fastjson::active_kernel().name().to_string(),
         crates: env!("FJB_CRATES").to_string(),
         serde_json_float_mode: if exact {
             "float_roundtrip (correctly rounded; enabled by feature unification in this build)"

@@ -219,10 +219,51 @@ impl<'de> Lexer<'de> {
         self.signed("i64", i64::MIN, i64::MAX)
     }
 
+    /// The common integer shape without the general scanner: 1 to 15 digits (no leading zero)
+    /// ending in a byte that cannot continue a number, read as two words at most. `None` sends
+    /// everything else (signs, fractions, exponents, long or leading-zero numbers, the last 16
+    /// bytes of the input) to the general scanner, which reports errors too.
+    #[inline(always)]
+    fn short_integer(&self, at: usize) -> Option<(u64, usize)> {
+        if at + 16 > self.input.len() {
+            return None;
+        }
+        let word = swar::load(self.input, at);
+        let n = swar::leading_digits(word);
+        if n == 0 || (n > 1 && word as u8 == b'0') {
+            return None;
+        }
+        let (value, len) = if n < 8 {
+            (swar::parse_digits(word, n), n)
+        } else {
+            let next = swar::load(self.input, at + 8);
+            let m = swar::leading_digits(next);
+            if m == 8 {
+                return None;
+            }
+            let high = swar::parse_digits(word, 8);
+            if m == 0 {
+                (high, 8)
+            } else {
+                (high * POW10_U64[m] + swar::parse_digits(next, m), 8 + m)
+            }
+        };
+        match self.input[at + len] {
+            b'.' | b'e' | b'E' => None,
+            _ => Some((value, len)),
+        }
+    }
+
     /// Decodes an unsigned integer no larger than `max`; `ty` names the target in errors.
     #[inline]
     pub fn unsigned(&mut self, ty: &'static str, max: u64) -> Result<u64> {
         self.peek()?;
+        if let Some((value, len)) = self.short_integer(self.pos) {
+            if value <= max {
+                self.pos += len;
+                return Ok(value);
+            }
+        }
         let scan = self.scan_number(ty)?;
         if scan.integral && !scan.negative && !scan.overflow && scan.mantissa <= max {
             Ok(scan.mantissa)
@@ -241,6 +282,19 @@ impl<'de> Lexer<'de> {
     #[inline]
     pub fn signed(&mut self, ty: &'static str, min: i64, max: i64) -> Result<i64> {
         self.peek()?;
+        let negative = self.input.get(self.pos) == Some(&b'-');
+        if let Some((magnitude, len)) = self.short_integer(self.pos + negative as usize) {
+            // 15 digits fit in an i64 either way; the range check is the target's.
+            let value = if negative {
+                -(magnitude as i64)
+            } else {
+                magnitude as i64
+            };
+            if (min..=max).contains(&value) && !(negative && magnitude == 0) {
+                self.pos += negative as usize + len;
+                return Ok(value);
+            }
+        }
         let scan = self.scan_number(ty)?;
         if scan.integral && !scan.overflow {
             if !scan.negative && scan.mantissa <= max as u64 {
@@ -408,6 +462,66 @@ mod tests {
         assert!(one("-1", |l| l.u64()).is_err());
         assert!(one("1.0", |l| l.u64()).is_err());
         assert!(one("1e2", |l| l.i64()).is_err());
+    }
+
+    /// The short-integer fast path (taken only with 16 bytes of input left) against serde_json,
+    /// in a document and at its very end (where the general scanner runs): same value, same
+    /// accept/reject, same position afterwards, for every width and sign.
+    #[test]
+    fn the_short_integer_path_agrees_with_serde_json() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let terminators = [",", "}", "]", " ", "\n", ".5", "e3", "E-1", "x", "-", ""];
+        for _ in 0..40_000 {
+            let digits = 1 + (next() % 21) as usize;
+            let mut token: String = (0..digits)
+                .map(|_| char::from(b'0' + (next() % 10) as u8))
+                .collect();
+            if next() % 4 == 0 {
+                token.insert(0, '-');
+            }
+            let after = terminators[(next() % terminators.len() as u64) as usize];
+            for padded in [true, false] {
+                let doc = if padded {
+                    format!("{token}{after}{}", " ".repeat(20))
+                } else {
+                    format!("{token}{after}")
+                };
+                // The number token: the digits, plus a fraction or exponent when one follows.
+                let number_text = match after.as_bytes().first() {
+                    Some(b'.' | b'e' | b'E') => format!("{token}{after}"),
+                    _ => token.clone(),
+                };
+                macro_rules! check {
+                    ($ty:ty, $decode:expr) => {{
+                        let mut lex = Lexer::new(doc.as_bytes());
+                        let ours: Result<$ty> = $decode(&mut lex);
+                        let theirs = serde_json::from_str::<$ty>(&number_text).ok();
+                        match (&ours, theirs) {
+                            (Ok(v), Some(t)) => {
+                                assert_eq!(*v, t, "{doc:?}");
+                                assert_eq!(lex.position(), number_text.len(), "{doc:?}");
+                            }
+                            (Err(_), None) => {}
+                            _ => panic!(
+                                "{doc:?} as {}: ours {ours:?}, serde_json {theirs:?}",
+                                stringify!($ty)
+                            ),
+                        }
+                    }};
+                }
+                check!(u64, |l: &mut Lexer| l.u64());
+                check!(i64, |l: &mut Lexer| l.i64());
+                check!(u32, |l: &mut Lexer| l.unsigned("u32", u32::MAX as u64).map(|v| v as u32));
+                check!(i16, |l: &mut Lexer| l.signed("i16", i16::MIN as i64, i16::MAX as i64).map(|v| v as i16));
+                check!(u8, |l: &mut Lexer| l.unsigned("u8", u8::MAX as u64).map(|v| v as u8));
+            }
+        }
     }
 
     #[test]
