@@ -41,6 +41,29 @@ const POW10_U64: [u64; 9] = [
     100_000_000,
 ];
 
+/// `±mantissa × 10^exp10`, correctly rounded, when Clinger's fast path or Eisel-Lemire can decide
+/// it; `None` when only the full algorithm (std's parser) can, or when the value is beyond f64's
+/// range (the caller's slow path reports that).
+#[inline(always)]
+fn decimal_to_f64(negative: bool, mantissa: u64, exp10: i64) -> Option<f64> {
+    if mantissa <= 1 << 53 && (-22..=22).contains(&exp10) {
+        // Clinger's fast path: the mantissa and the power of ten are exact, so one IEEE
+        // multiplication or division rounds correctly.
+        let m = mantissa as f64;
+        let v = if exp10 >= 0 {
+            m * POW10[exp10 as usize]
+        } else {
+            m / POW10[(-exp10) as usize]
+        };
+        return Some(if negative { -v } else { v });
+    }
+    let v = f64::from_bits(float::eisel_lemire(exp10, mantissa)?);
+    if v.is_infinite() {
+        return None;
+    }
+    Some(if negative { -v } else { v })
+}
+
 /// Powers of ten exactly representable in an f64.
 const POW10: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -348,30 +371,72 @@ impl<'de> Lexer<'de> {
     #[inline]
     pub fn f64(&mut self) -> Result<f64> {
         self.peek()?;
+        if let Some((negative, mantissa, exp10, len)) = self.short_decimal(self.pos) {
+            if let Some(v) = decimal_to_f64(negative, mantissa, exp10) {
+                self.pos += len;
+                return Ok(v);
+            }
+        }
         let scan = self.scan_number("f64")?;
         self.scan_to_f64(&scan)
     }
 
+    /// The common float shape without the general scanner: `-?` then 1 to 7 integer digits (no
+    /// leading zero), optionally `.` and 1 to 16 fraction digits, at most 19 digits in all, read
+    /// in word loads and ending in a byte that cannot continue a number. Returns the sign, the
+    /// digits as an integer, the power of ten and the token's length; `None` sends every other
+    /// shape (exponents, long mantissas, the last 32 bytes of the input, errors) to the general
+    /// scanner.
+    #[inline(always)]
+    fn short_decimal(&self, at: usize) -> Option<(bool, u64, i64, usize)> {
+        if at + 32 > self.input.len() {
+            return None;
+        }
+        let negative = self.input[at] == b'-';
+        let mut pos = at + negative as usize;
+        let word = swar::load(self.input, pos);
+        let int_digits = swar::leading_digits(word);
+        if int_digits == 0 || int_digits == 8 || (int_digits > 1 && word as u8 == b'0') {
+            return None;
+        }
+        let mut mantissa = swar::parse_digits(word, int_digits);
+        pos += int_digits;
+        let mut exp10 = 0i64;
+        if self.input[pos] == b'.' {
+            pos += 1;
+            let mut fraction_digits = 0;
+            for _ in 0..2 {
+                let word = swar::load(self.input, pos);
+                let n = swar::leading_digits(word);
+                if n == 0 {
+                    break;
+                }
+                if int_digits + fraction_digits + n > 19 {
+                    return None;
+                }
+                mantissa = mantissa * POW10_U64[n] + swar::parse_digits(word, n);
+                pos += n;
+                fraction_digits += n;
+                if n < 8 {
+                    break;
+                }
+            }
+            if fraction_digits == 0 {
+                return None;
+            }
+            exp10 = -(fraction_digits as i64);
+        }
+        match self.input[pos] {
+            b'0'..=b'9' | b'.' | b'e' | b'E' => None,
+            _ => Some((negative, mantissa, exp10, pos - at)),
+        }
+    }
+
     #[inline]
     fn scan_to_f64(&self, scan: &Scan) -> Result<f64> {
-        if !scan.overflow && scan.mantissa <= 1 << 53 && (-22..=22).contains(&scan.exp10) {
-            // Clinger's fast path: the mantissa and the power of ten are exact, so one IEEE
-            // multiplication or division rounds correctly.
-            let m = scan.mantissa as f64;
-            let v = if scan.exp10 >= 0 {
-                m * POW10[scan.exp10 as usize]
-            } else {
-                m / POW10[(-scan.exp10) as usize]
-            };
-            return Ok(if scan.negative { -v } else { v });
-        }
         if !scan.overflow {
-            if let Some(bits) = float::eisel_lemire(scan.exp10, scan.mantissa) {
-                let v = f64::from_bits(bits);
-                if v.is_infinite() {
-                    return Err(self.f64_out_of_range(scan));
-                }
-                return Ok(if scan.negative { -v } else { v });
+            if let Some(v) = decimal_to_f64(scan.negative, scan.mantissa, scan.exp10) {
+                return Ok(v);
             }
         }
         self.slow_f64(scan)
@@ -520,6 +585,56 @@ mod tests {
                 check!(u32, |l: &mut Lexer| l.unsigned("u32", u32::MAX as u64).map(|v| v as u32));
                 check!(i16, |l: &mut Lexer| l.signed("i16", i16::MIN as i64, i16::MAX as i64).map(|v| v as i16));
                 check!(u8, |l: &mut Lexer| l.unsigned("u8", u8::MAX as u64).map(|v| v as u8));
+            }
+        }
+    }
+
+    /// The short-decimal fast path (taken with 32 bytes of input left) against std's parser for
+    /// the value and serde_json's grammar for accept/reject, padded and at the input's end.
+    #[test]
+    fn the_short_decimal_path_agrees_with_std() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut digits = |n: u64, next: &mut dyn FnMut() -> u64| -> String {
+            (0..n).map(|_| char::from(b'0' + (next() % 10) as u8)).collect()
+        };
+        let terminators = [",", "}", "]", " ", "x", "-", "."];
+        for _ in 0..60_000 {
+            let mut token = String::new();
+            if next() % 2 == 0 {
+                token.push('-');
+            }
+            token += &digits(1 + next() % 10, &mut next);
+            if next() % 8 != 0 {
+                token.push('.');
+                token += &digits(next() % 21, &mut next);
+            }
+            if next() % 10 == 0 {
+                token += &format!("e{}", next() % 30);
+            }
+            let after = terminators[(next() % terminators.len() as u64) as usize];
+            let valid = serde_json::from_str::<serde_json::Value>(&token).is_ok();
+            for padded in [true, false] {
+                let padding = if padded { " ".repeat(40) } else { String::new() };
+                let doc = format!("{token}{after}{padding}");
+                let mut lex = Lexer::new(doc.as_bytes());
+                // A `.` after an integer starts a fraction with no digits (an error); after a
+                // fraction or an exponent it is the next token (the caller's business).
+                let dangling_dot = after == "." && !token.contains(['.', 'e']);
+                match (lex.f64(), valid && !dangling_dot) {
+                    (Ok(v), true) => {
+                        let exact: f64 = token.parse().unwrap();
+                        assert_eq!(v.to_bits(), exact.to_bits(), "{doc:?}");
+                        assert_eq!(lex.position(), token.len(), "{doc:?}");
+                    }
+                    (Err(_), false) => {}
+                    (ours, _) => panic!("{doc:?}: ours {ours:?}, valid {valid}"),
+                }
             }
         }
     }
