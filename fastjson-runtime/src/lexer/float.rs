@@ -17,7 +17,7 @@ const MAX_EXPONENT_ROUND_TO_EVEN: i64 = 23;
 
 /// `w * 10^q` correctly rounded, as f64 bits without the sign; `None` when undecidable here.
 /// `w` holds at most 19 significant digits exactly (no truncation).
-#[inline]
+#[inline(always)]
 pub(crate) fn eisel_lemire(q: i64, w: u64) -> Option<u64> {
     if w == 0 || q < SMALLEST_POWER_OF_TEN {
         return Some(0);
