@@ -41,7 +41,9 @@ fn main() {
     let [direction, name, rest @ ..] = args.as_slice() else {
         panic!("usage: profile <decode|encode> <twitter|citm_catalog|canada> [iterations]");
     };
-    let iterations = rest.first().map_or(1000, |n| n.parse().expect("iterations"));
+    let iterations = rest
+        .first()
+        .map_or(1000, |n| n.parse().expect("iterations"));
     let corpus = fastjson_bench::corpus::load(None);
     let doc = corpus
         .get(name)

@@ -24,8 +24,8 @@ pub use api::{
 pub use error::{Category, Error, Found, Result};
 pub use escape::quoted;
 pub use impls::{DecodeKey, EncodeKey};
-pub use lexer::{Lexer, Mark, Number, Str, DEFAULT_MAX_DEPTH};
-pub use simd::{active_kernel, Kernel};
+pub use lexer::{Key, Lexer, Mark, Number, Str, DEFAULT_MAX_DEPTH};
 pub use schema::{with_ref_prefix, Schema, SchemaDocument, SCHEMA_DIALECT};
+pub use simd::{active_kernel, Kernel};
 pub use traits::{Decode, DecodeFields, DecodeOwned, Encode, EncodeFields, IsEmpty};
 pub use writer::{Compact, Format, HtmlSafe, Pretty, Writer};

@@ -95,6 +95,33 @@ pub(crate) fn load(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(chunk)
 }
 
+/// Whether `bytes[at..]` starts with `prefix` (never for an empty `prefix`). Lengths up to 16
+/// compare two overlapping words of each side (first and last bytes), so a key costs two loads
+/// and compares instead of a `memcmp` call.
+#[inline(always)]
+pub(crate) fn starts_with(bytes: &[u8], at: usize, prefix: &[u8]) -> bool {
+    let n = prefix.len();
+    // A wrapped end is below `at`: `get` says no, as for a range past the end.
+    let Some(hay) = bytes.get(at..at.wrapping_add(n)) else {
+        return false;
+    };
+    macro_rules! ends {
+        ($word:ty, $size:expr) => {{
+            let head = |s: &[u8]| <$word>::from_le_bytes(s[..$size].try_into().expect("size"));
+            let tail = |s: &[u8]| <$word>::from_le_bytes(s[n - $size..].try_into().expect("size"));
+            head(hay) == head(prefix) && tail(hay) == tail(prefix)
+        }};
+    }
+    match n {
+        0 => false,
+        1 => hay[0] == prefix[0],
+        2..=3 => ends!(u16, 2),
+        4..=7 => ends!(u32, 4),
+        8..=16 => ends!(u64, 8),
+        _ => hay == prefix,
+    }
+}
+
 /// Index of the first byte at or after `from` that is `"`, `\` or a control character, or
 /// `bytes.len()` when there is none.
 #[inline]
@@ -172,6 +199,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn starts_with_agrees_with_the_slice_method() {
+        let text = b"\"id\":1,\"id_str\":\"x\",\"screen_name\":\"a very long field name here\":";
+        for at in 0..=text.len() + 2 {
+            for start in 0..text.len() {
+                for end in start..=text.len() {
+                    let prefix = &text[start..end];
+                    let expected = !prefix.is_empty()
+                        && text.get(at..).is_some_and(|rest| rest.starts_with(prefix));
+                    assert_eq!(starts_with(text, at, prefix), expected, "{at} {prefix:?}");
+                    // One byte changed anywhere in the compared span must be noticed.
+                    if expected {
+                        for flip in 0..prefix.len() {
+                            let mut other = text.to_vec();
+                            other[at + flip] ^= 0x20;
+                            assert!(!starts_with(&other, at, prefix), "{at} {prefix:?} {flip}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(!starts_with(text, usize::MAX, b"x"));
     }
 
     #[test]

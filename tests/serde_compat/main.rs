@@ -77,7 +77,8 @@ macro_rules! check {
         let report: &mut Report = $report;
         let unordered: bool = $unordered;
         let mut rng = Rng::new(fnv($name));
-        let mut documents: Vec<Vec<u8>> = vec![$($seed.as_bytes().to_vec()),*];
+        // (document, how many mutations of it to try)
+        let mut documents: Vec<(Vec<u8>, usize)> = vec![$(($seed.as_bytes().to_vec(), 60)),*];
         let seeds = documents.len();
         let mut generated = 0usize;
         for _ in 0..VALUES_PER_TYPE {
@@ -103,16 +104,22 @@ macro_rules! check {
                     }
                 }
             }
-            documents.push(expected);
+            // The same value with every object's keys sorted and reversed: decoding must not
+            // depend on the order serde_json wrote them in (fastjson predicts that order).
+            for order in [KeyOrder::Sorted, KeyOrder::Reversed] {
+                if let Some(reordered) = reorder_keys(&expected, order) {
+                    documents.push((reordered, 0));
+                }
+            }
+            documents.push((expected, MUTATIONS_PER_VALUE));
         }
         if generated == 0 && seeds == 0 {
             report.fail(format!("{}: no value generated and no seeds", $name));
         }
         // Seeds and every generated document, mutated: both accept or both reject, and
         // accepted documents re-encode identically.
-        for (i, doc) in documents.iter().enumerate() {
-            let tries = if i < seeds { 60 } else { MUTATIONS_PER_VALUE };
-            for t in 0..=tries {
+        for (doc, tries) in &documents {
+            for t in 0..=*tries {
                 let input = if t == 0 { doc.clone() } else { mutate(&mut rng, doc) };
                 report.mutations += 1;
                 let theirs = serde_json::from_slice::<$serde>(&input);
@@ -139,6 +146,53 @@ macro_rules! check {
             serde_side::$ty$(<$($arg),*>)?, serde_side::$ty$(<$($arg),*>)?, fast_side::$ty$(<$($arg),*>)?,
             unordered = false $(|| $u)?, seeds = [$($($seed),*)?])
     };
+}
+
+#[derive(Copy, Clone)]
+enum KeyOrder {
+    Sorted,
+    Reversed,
+}
+
+/// `doc` re-written with the keys of every object in `order` (`None` when serde_json cannot
+/// read it as a `Value`). Numbers and strings are written back by serde_json.
+fn reorder_keys(doc: &[u8], order: KeyOrder) -> Option<Vec<u8>> {
+    fn write(value: &serde_json::Value, order: KeyOrder, out: &mut String) {
+        match value {
+            serde_json::Value::Object(map) => {
+                let mut entries: Vec<_> = map.iter().collect();
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+                if let KeyOrder::Reversed = order {
+                    entries.reverse();
+                }
+                out.push('{');
+                for (i, (key, value)) in entries.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&serde_json::to_string(key).unwrap());
+                    out.push(':');
+                    write(value, order, out);
+                }
+                out.push('}');
+            }
+            serde_json::Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write(item, order, out);
+                }
+                out.push(']');
+            }
+            leaf => out.push_str(&serde_json::to_string(leaf).unwrap()),
+        }
+    }
+    let value: serde_json::Value = serde_json::from_slice(doc).ok()?;
+    let mut out = String::new();
+    write(&value, order, &mut out);
+    Some(out.into_bytes())
 }
 
 /// Per-type seed for the generator, so adding a type does not reshuffle the others.

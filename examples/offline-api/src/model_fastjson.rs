@@ -505,41 +505,22 @@ const _: () = {
                         let mut __f0: _fj::__private::Option<u64> = _fj::__private::None;
                         let mut __f1: _fj::__private::Option<String> = _fj::__private::None;
                         let mut __f2: _fj::__private::Option<String> = _fj::__private::None;
+                        const __PREDICTIONS: [&[::core::primitive::u8]; 3usize] = [
+                            b"\"id\"",
+                            b"\"name\"",
+                            b"\"email\"",
+                        ];
+                        let mut __predicted: ::core::primitive::usize = 0;
                         loop {
-                            match __lex.next_key(&mut __first)? {
-                                _fj::__private::Some(__key) => {
+                            let __field: ::core::primitive::usize = match __lex
+                                .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                            {
+                                _fj::Key::Predicted => __predicted,
+                                _fj::Key::Scanned(__key) => {
                                     match __key {
-                                        b"id" => {
-                                            if _fj::__private::Option::is_some(&__f0) {
-                                                return _fj::__private::Err(__lex.err_duplicate_field("id"));
-                                            }
-                                            __f0 = _fj::__private::Some(
-                                                <u64 as _fj::Decode<'de>>::decode(__lex)
-                                                    .map_err(|__e| __e.at_field("id"))?,
-                                            );
-                                        }
-                                        b"name" => {
-                                            if _fj::__private::Option::is_some(&__f1) {
-                                                return _fj::__private::Err(
-                                                    __lex.err_duplicate_field("name"),
-                                                );
-                                            }
-                                            __f1 = _fj::__private::Some(
-                                                <String as _fj::Decode<'de>>::decode(__lex)
-                                                    .map_err(|__e| __e.at_field("name"))?,
-                                            );
-                                        }
-                                        b"email" => {
-                                            if _fj::__private::Option::is_some(&__f2) {
-                                                return _fj::__private::Err(
-                                                    __lex.err_duplicate_field("email"),
-                                                );
-                                            }
-                                            __f2 = _fj::__private::Some(
-                                                <String as _fj::Decode<'de>>::decode(__lex)
-                                                    .map_err(|__e| __e.at_field("email"))?,
-                                            );
-                                        }
+                                        b"id" => 0usize,
+                                        b"name" => 1usize,
+                                        b"email" => 2usize,
                                         _ => {
                                             let __key = __key.to_vec();
                                             return _fj::__private::Err(
@@ -548,8 +529,46 @@ const _: () = {
                                         }
                                     }
                                 }
-                                _fj::__private::None => break,
+                                _fj::Key::End => break,
+                            };
+                            match __field {
+                                0usize => {
+                                    if _fj::__private::Option::is_some(&__f0) {
+                                        return _fj::__private::Err(__lex.err_duplicate_field("id"));
+                                    }
+                                    __f0 = _fj::__private::Some(
+                                        <u64 as _fj::Decode<'de>>::decode(__lex)
+                                            .map_err(|__e| __e.at_field("id"))?,
+                                    );
+                                }
+                                1usize => {
+                                    if _fj::__private::Option::is_some(&__f1) {
+                                        return _fj::__private::Err(
+                                            __lex.err_duplicate_field("name"),
+                                        );
+                                    }
+                                    __f1 = _fj::__private::Some(
+                                        <String as _fj::Decode<'de>>::decode(__lex)
+                                            .map_err(|__e| __e.at_field("name"))?,
+                                    );
+                                }
+                                _ => {
+                                    if _fj::__private::Option::is_some(&__f2) {
+                                        return _fj::__private::Err(
+                                            __lex.err_duplicate_field("email"),
+                                        );
+                                    }
+                                    __f2 = _fj::__private::Some(
+                                        <String as _fj::Decode<'de>>::decode(__lex)
+                                            .map_err(|__e| __e.at_field("email"))?,
+                                    );
+                                }
                             }
+                            __predicted = if __field + 1 == 3usize {
+                                0
+                            } else {
+                                __field + 1
+                            };
                         }
                         Self {
                             id: match __f0 {
@@ -767,48 +786,70 @@ const _: () = {
                         let mut __f0: _fj::__private::Option<String> = _fj::__private::None;
                         let mut __f1: _fj::__private::Option<u32> = _fj::__private::None;
                         let mut __f2: _fj::__private::Option<u64> = _fj::__private::None;
+                        const __PREDICTIONS: [&[::core::primitive::u8]; 3usize] = [
+                            b"\"sku\"",
+                            b"\"quantity\"",
+                            b"\"unit_price_cents\"",
+                        ];
+                        let mut __predicted: ::core::primitive::usize = 0;
                         loop {
-                            match __lex.next_key(&mut __first)? {
-                                _fj::__private::Some(__key) => {
+                            let __field: ::core::primitive::usize = match __lex
+                                .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                            {
+                                _fj::Key::Predicted => __predicted,
+                                _fj::Key::Scanned(__key) => {
                                     match __key {
-                                        b"sku" => {
-                                            if _fj::__private::Option::is_some(&__f0) {
-                                                return _fj::__private::Err(
-                                                    __lex.err_duplicate_field("sku"),
-                                                );
-                                            }
-                                            __f0 = _fj::__private::Some(
-                                                <String as _fj::Decode<'de>>::decode(__lex)
-                                                    .map_err(|__e| __e.at_field("sku"))?,
-                                            );
+                                        b"sku" => 0usize,
+                                        b"quantity" => 1usize,
+                                        b"unit_price_cents" => 2usize,
+                                        _ => {
+                                            __lex.skip_value()?;
+                                            continue;
                                         }
-                                        b"quantity" => {
-                                            if _fj::__private::Option::is_some(&__f1) {
-                                                return _fj::__private::Err(
-                                                    __lex.err_duplicate_field("quantity"),
-                                                );
-                                            }
-                                            __f1 = _fj::__private::Some(
-                                                <u32 as _fj::Decode<'de>>::decode(__lex)
-                                                    .map_err(|__e| __e.at_field("quantity"))?,
-                                            );
-                                        }
-                                        b"unit_price_cents" => {
-                                            if _fj::__private::Option::is_some(&__f2) {
-                                                return _fj::__private::Err(
-                                                    __lex.err_duplicate_field("unit_price_cents"),
-                                                );
-                                            }
-                                            __f2 = _fj::__private::Some(
-                                                <u64 as _fj::Decode<'de>>::decode(__lex)
-                                                    .map_err(|__e| __e.at_field("unit_price_cents"))?,
-                                            );
-                                        }
-                                        _ => __lex.skip_value()?,
                                     }
                                 }
-                                _fj::__private::None => break,
+                                _fj::Key::End => break,
+                            };
+                            match __field {
+                                0usize => {
+                                    if _fj::__private::Option::is_some(&__f0) {
+                                        return _fj::__private::Err(
+                                            __lex.err_duplicate_field("sku"),
+                                        );
+                                    }
+                                    __f0 = _fj::__private::Some(
+                                        <String as _fj::Decode<'de>>::decode(__lex)
+                                            .map_err(|__e| __e.at_field("sku"))?,
+                                    );
+                                }
+                                1usize => {
+                                    if _fj::__private::Option::is_some(&__f1) {
+                                        return _fj::__private::Err(
+                                            __lex.err_duplicate_field("quantity"),
+                                        );
+                                    }
+                                    __f1 = _fj::__private::Some(
+                                        <u32 as _fj::Decode<'de>>::decode(__lex)
+                                            .map_err(|__e| __e.at_field("quantity"))?,
+                                    );
+                                }
+                                _ => {
+                                    if _fj::__private::Option::is_some(&__f2) {
+                                        return _fj::__private::Err(
+                                            __lex.err_duplicate_field("unit_price_cents"),
+                                        );
+                                    }
+                                    __f2 = _fj::__private::Some(
+                                        <u64 as _fj::Decode<'de>>::decode(__lex)
+                                            .map_err(|__e| __e.at_field("unit_price_cents"))?,
+                                    );
+                                }
                             }
+                            __predicted = if __field + 1 == 3usize {
+                                0
+                            } else {
+                                __field + 1
+                            };
                         }
                         Self {
                             sku: match __f0 {
@@ -1247,21 +1288,18 @@ const _: () = {
                         0usize => {
                             _fj::__private::Ok({
                                 let mut __f0: _fj::__private::Option<String> = _fj::__private::None;
+                                const __PREDICTIONS: [&[::core::primitive::u8]; 1usize] = [
+                                    b"\"last4\"",
+                                ];
+                                let mut __predicted: ::core::primitive::usize = 0;
                                 loop {
-                                    match __lex.next_key(&mut __first)? {
-                                        _fj::__private::Some(__key) => {
+                                    let __field: ::core::primitive::usize = match __lex
+                                        .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                                    {
+                                        _fj::Key::Predicted => __predicted,
+                                        _fj::Key::Scanned(__key) => {
                                             match __key {
-                                                b"last4" => {
-                                                    if _fj::__private::Option::is_some(&__f0) {
-                                                        return _fj::__private::Err(
-                                                            __lex.err_duplicate_field("last4"),
-                                                        );
-                                                    }
-                                                    __f0 = _fj::__private::Some(
-                                                        <String as _fj::Decode<'de>>::decode(__lex)
-                                                            .map_err(|__e| __e.at_field("last4"))?,
-                                                    );
-                                                }
+                                                b"last4" => 0usize,
                                                 b"method" => {
                                                     if __tag_pending {
                                                         __tag_pending = false;
@@ -1271,12 +1309,34 @@ const _: () = {
                                                             __lex.err_duplicate_field("method"),
                                                         );
                                                     }
+                                                    continue;
                                                 }
-                                                _ => __lex.skip_value()?,
+                                                _ => {
+                                                    __lex.skip_value()?;
+                                                    continue;
+                                                }
                                             }
                                         }
-                                        _fj::__private::None => break,
+                                        _fj::Key::End => break,
+                                    };
+                                    match __field {
+                                        _ => {
+                                            if _fj::__private::Option::is_some(&__f0) {
+                                                return _fj::__private::Err(
+                                                    __lex.err_duplicate_field("last4"),
+                                                );
+                                            }
+                                            __f0 = _fj::__private::Some(
+                                                <String as _fj::Decode<'de>>::decode(__lex)
+                                                    .map_err(|__e| __e.at_field("last4"))?,
+                                            );
+                                        }
                                     }
+                                    __predicted = if __field + 1 == 1usize {
+                                        0
+                                    } else {
+                                        __field + 1
+                                    };
                                 }
                                 Self::Card {
                                     last4: match __f0 {
@@ -1291,21 +1351,18 @@ const _: () = {
                         1usize => {
                             _fj::__private::Ok({
                                 let mut __f0: _fj::__private::Option<u32> = _fj::__private::None;
+                                const __PREDICTIONS: [&[::core::primitive::u8]; 1usize] = [
+                                    b"\"due_days\"",
+                                ];
+                                let mut __predicted: ::core::primitive::usize = 0;
                                 loop {
-                                    match __lex.next_key(&mut __first)? {
-                                        _fj::__private::Some(__key) => {
+                                    let __field: ::core::primitive::usize = match __lex
+                                        .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                                    {
+                                        _fj::Key::Predicted => __predicted,
+                                        _fj::Key::Scanned(__key) => {
                                             match __key {
-                                                b"due_days" => {
-                                                    if _fj::__private::Option::is_some(&__f0) {
-                                                        return _fj::__private::Err(
-                                                            __lex.err_duplicate_field("due_days"),
-                                                        );
-                                                    }
-                                                    __f0 = _fj::__private::Some(
-                                                        <u32 as _fj::Decode<'de>>::decode(__lex)
-                                                            .map_err(|__e| __e.at_field("due_days"))?,
-                                                    );
-                                                }
+                                                b"due_days" => 0usize,
                                                 b"method" => {
                                                     if __tag_pending {
                                                         __tag_pending = false;
@@ -1315,12 +1372,34 @@ const _: () = {
                                                             __lex.err_duplicate_field("method"),
                                                         );
                                                     }
+                                                    continue;
                                                 }
-                                                _ => __lex.skip_value()?,
+                                                _ => {
+                                                    __lex.skip_value()?;
+                                                    continue;
+                                                }
                                             }
                                         }
-                                        _fj::__private::None => break,
+                                        _fj::Key::End => break,
+                                    };
+                                    match __field {
+                                        _ => {
+                                            if _fj::__private::Option::is_some(&__f0) {
+                                                return _fj::__private::Err(
+                                                    __lex.err_duplicate_field("due_days"),
+                                                );
+                                            }
+                                            __f0 = _fj::__private::Some(
+                                                <u32 as _fj::Decode<'de>>::decode(__lex)
+                                                    .map_err(|__e| __e.at_field("due_days"))?,
+                                            );
+                                        }
                                     }
+                                    __predicted = if __field + 1 == 1usize {
+                                        0
+                                    } else {
+                                        __field + 1
+                                    };
                                 }
                                 Self::Invoice {
                                     due_days: match __f0 {
@@ -1446,37 +1525,57 @@ const _: () = {
                         let mut __first = true;
                         let mut __f0: _fj::__private::Option<String> = _fj::__private::None;
                         let mut __f1: _fj::__private::Option<u32> = _fj::__private::None;
+                        const __PREDICTIONS: [&[::core::primitive::u8]; 2usize] = [
+                            b"\"updatedBy\"",
+                            b"\"revision\"",
+                        ];
+                        let mut __predicted: ::core::primitive::usize = 0;
                         loop {
-                            match __lex.next_key(&mut __first)? {
-                                _fj::__private::Some(__key) => {
+                            let __field: ::core::primitive::usize = match __lex
+                                .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                            {
+                                _fj::Key::Predicted => __predicted,
+                                _fj::Key::Scanned(__key) => {
                                     match __key {
-                                        b"updatedBy" => {
-                                            if _fj::__private::Option::is_some(&__f0) {
-                                                return _fj::__private::Err(
-                                                    __lex.err_duplicate_field("updatedBy"),
-                                                );
-                                            }
-                                            __f0 = _fj::__private::Some(
-                                                <String as _fj::Decode<'de>>::decode(__lex)
-                                                    .map_err(|__e| __e.at_field("updatedBy"))?,
-                                            );
+                                        b"updatedBy" => 0usize,
+                                        b"revision" => 1usize,
+                                        _ => {
+                                            __lex.skip_value()?;
+                                            continue;
                                         }
-                                        b"revision" => {
-                                            if _fj::__private::Option::is_some(&__f1) {
-                                                return _fj::__private::Err(
-                                                    __lex.err_duplicate_field("revision"),
-                                                );
-                                            }
-                                            __f1 = _fj::__private::Some(
-                                                <u32 as _fj::Decode<'de>>::decode(__lex)
-                                                    .map_err(|__e| __e.at_field("revision"))?,
-                                            );
-                                        }
-                                        _ => __lex.skip_value()?,
                                     }
                                 }
-                                _fj::__private::None => break,
+                                _fj::Key::End => break,
+                            };
+                            match __field {
+                                0usize => {
+                                    if _fj::__private::Option::is_some(&__f0) {
+                                        return _fj::__private::Err(
+                                            __lex.err_duplicate_field("updatedBy"),
+                                        );
+                                    }
+                                    __f0 = _fj::__private::Some(
+                                        <String as _fj::Decode<'de>>::decode(__lex)
+                                            .map_err(|__e| __e.at_field("updatedBy"))?,
+                                    );
+                                }
+                                _ => {
+                                    if _fj::__private::Option::is_some(&__f1) {
+                                        return _fj::__private::Err(
+                                            __lex.err_duplicate_field("revision"),
+                                        );
+                                    }
+                                    __f1 = _fj::__private::Some(
+                                        <u32 as _fj::Decode<'de>>::decode(__lex)
+                                            .map_err(|__e| __e.at_field("revision"))?,
+                                    );
+                                }
                             }
+                            __predicted = if __field + 1 == 2usize {
+                                0
+                            } else {
+                                __field + 1
+                            };
                         }
                         Self {
                             updated_by: match __f0 {
@@ -1631,26 +1730,44 @@ const _: () = {
                                 .begin_object_expecting("struct variant Event::Created")?;
                             let mut __first = true;
                             let mut __f0: _fj::__private::Option<u64> = _fj::__private::None;
+                            const __PREDICTIONS: [&[::core::primitive::u8]; 1usize] = [
+                                b"\"order_id\"",
+                            ];
+                            let mut __predicted: ::core::primitive::usize = 0;
                             loop {
-                                match __lex.next_key(&mut __first)? {
-                                    _fj::__private::Some(__key) => {
+                                let __field: ::core::primitive::usize = match __lex
+                                    .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                                {
+                                    _fj::Key::Predicted => __predicted,
+                                    _fj::Key::Scanned(__key) => {
                                         match __key {
-                                            b"order_id" => {
-                                                if _fj::__private::Option::is_some(&__f0) {
-                                                    return _fj::__private::Err(
-                                                        __lex.err_duplicate_field("order_id"),
-                                                    );
-                                                }
-                                                __f0 = _fj::__private::Some(
-                                                    <u64 as _fj::Decode<'de>>::decode(__lex)
-                                                        .map_err(|__e| __e.at_field("order_id"))?,
-                                                );
+                                            b"order_id" => 0usize,
+                                            _ => {
+                                                __lex.skip_value()?;
+                                                continue;
                                             }
-                                            _ => __lex.skip_value()?,
                                         }
                                     }
-                                    _fj::__private::None => break,
+                                    _fj::Key::End => break,
+                                };
+                                match __field {
+                                    _ => {
+                                        if _fj::__private::Option::is_some(&__f0) {
+                                            return _fj::__private::Err(
+                                                __lex.err_duplicate_field("order_id"),
+                                            );
+                                        }
+                                        __f0 = _fj::__private::Some(
+                                            <u64 as _fj::Decode<'de>>::decode(__lex)
+                                                .map_err(|__e| __e.at_field("order_id"))?,
+                                        );
+                                    }
                                 }
+                                __predicted = if __field + 1 == 1usize {
+                                    0
+                                } else {
+                                    __field + 1
+                                };
                             }
                             Self::Created {
                                 order_id: match __f0 {

@@ -2,7 +2,7 @@
 //! decoded straight into its slot.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{quote, quote_spanned, ToTokens};
 
 use super::field::{self, slot};
 use super::Params;
@@ -57,30 +57,91 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         }
     });
 
+    // The fields a key can reach, in declaration order: (slot, field, `b"name" | b"alias"`).
     let mut claimed = Vec::new();
-    let arms: Vec<TokenStream> = read
+    let keyed: Vec<(usize, &Field, TokenStream, Option<String>)> = read
         .clone()
         .filter(|(_, f)| !f.attrs.flatten)
         .filter_map(|(i, f)| {
+            let primary = (!claimed.contains(&f.attrs.name.de)).then(|| f.attrs.name.de.clone());
             let pattern = field::key_pattern(f, &mut claimed)?;
-            let slot = slot(i);
-            let assign = assign_slot(p, f, quote!(#slot));
-            Some(quote!(#pattern => { #assign }))
+            Some((i, f, pattern, primary))
+        })
+        .collect();
+    let arms: Vec<TokenStream> = keyed
+        .iter()
+        .map(|(i, f, pattern, _)| {
+            let assign = assign_slot(p, f, slot(*i).into_token_stream());
+            quote!(#pattern => { #assign })
         })
         .collect();
     let tag_arm = form.internal_tag.map(tag_arm);
 
     let flattened: Vec<_> = read.clone().filter(|(_, f)| f.attrs.flatten).collect();
-    let key_loop = if flattened.is_empty() {
-        let unknown = if form.deny_unknown_fields {
-            let names = read.clone().flat_map(|(_, f)| f.attrs.name.de_names());
+    let unknown_field = |names: &mut dyn Iterator<Item = String>| {
+        if form.deny_unknown_fields {
             quote! {{
                 let __key = __key.to_vec();
                 return _fj::__private::Err(__lex.err_unknown_field(&__key, &[#(#names),*]));
             }}
         } else {
             quote!(__lex.skip_value()?)
+        }
+    };
+    let key_loop = if flattened.is_empty() && !keyed.is_empty() {
+        // Predict the field declared after the last one read; a hit costs one comparison.
+        let count = keyed.len();
+        let predictions = keyed.iter().map(|(_, _, _, primary)| match primary {
+            Some(name) if !name.contains(['"', '\\']) && !name.contains(|c: char| c < ' ') => {
+                field::byte_lit(&format!("\"{name}\""))
+            }
+            _ => field::byte_lit(""),
+        });
+        let index_arms = keyed
+            .iter()
+            .enumerate()
+            .map(|(k, (_, _, pattern, _))| quote!(#pattern => #k,));
+        let assign_arms = keyed.iter().enumerate().map(|(k, (i, f, _, _))| {
+            let assign = assign_slot(p, f, slot(*i).into_token_stream());
+            if k + 1 == count {
+                quote!(_ => { #assign })
+            } else {
+                quote!(#k => { #assign })
+            }
+        });
+        let tag_then_continue = form.internal_tag.map(|tag| {
+            let pattern = field::byte_lit(tag);
+            let body = tag_body(tag);
+            quote!(#pattern => { #body continue; })
+        });
+        let unknown = unknown_field(&mut read.clone().flat_map(|(_, f)| f.attrs.name.de_names()));
+        // An unknown key is an error (which returns) or skipped (then the next key).
+        let unknown_then_next = if form.deny_unknown_fields {
+            unknown
+        } else {
+            quote!({ #unknown; continue; })
         };
+        quote! {
+            const __PREDICTIONS: [&[::core::primitive::u8]; #count] = [#(#predictions),*];
+            let mut __predicted: ::core::primitive::usize = 0;
+            loop {
+                let __field: ::core::primitive::usize = match __lex.next_key_or(&mut __first, __PREDICTIONS[__predicted])? {
+                    _fj::Key::Predicted => __predicted,
+                    _fj::Key::Scanned(__key) => match __key {
+                        #(#index_arms)*
+                        #tag_then_continue
+                        _ => #unknown_then_next,
+                    },
+                    _fj::Key::End => break,
+                };
+                match __field {
+                    #(#assign_arms)*
+                }
+                __predicted = if __field + 1 == #count { 0 } else { __field + 1 };
+            }
+        }
+    } else if flattened.is_empty() {
+        let unknown = unknown_field(&mut read.clone().flat_map(|(_, f)| f.attrs.name.de_names()));
         quote! {
             loop {
                 match __lex.next_key(&mut __first)? {
@@ -178,14 +239,18 @@ pub fn assign_slot(p: &Params, field: &Field, slot: TokenStream) -> TokenStream 
 /// duplicate otherwise.
 pub fn tag_arm(tag: &str) -> TokenStream {
     let pattern = field::byte_lit(tag);
+    let body = tag_body(tag);
+    quote!(#pattern => { #body })
+}
+
+/// The statements of [`tag_arm`].
+fn tag_body(tag: &str) -> TokenStream {
     quote! {
-        #pattern => {
-            if __tag_pending {
-                __tag_pending = false;
-                __lex.skip_value()?;
-            } else {
-                return _fj::__private::Err(__lex.err_duplicate_field(#tag));
-            }
+        if __tag_pending {
+            __tag_pending = false;
+            __lex.skip_value()?;
+        } else {
+            return _fj::__private::Err(__lex.err_duplicate_field(#tag));
         }
     }
 }

@@ -12,9 +12,20 @@ use std::borrow::Cow;
 use std::fmt::Display;
 
 use crate::error::{Error, ErrorCode, Found, Result};
-use crate::simd;
+use crate::{simd, swar};
 
 pub use number::Number;
+
+/// The next key of an object, as [`Lexer::next_key_or`] found it.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Key<'a> {
+    /// The predicted key (consumed with its `:`).
+    Predicted,
+    /// Another key (unescaped bytes; its `:` consumed).
+    Scanned(&'a [u8]),
+    /// The object's `}` (consumed).
+    End,
+}
 pub use string::Str;
 
 /// Default nesting limit, as serde_json's: at most 127 arrays/objects inside one another.
@@ -273,6 +284,26 @@ impl<'de> Lexer<'de> {
         let key = self.scan_str()?;
         self.colon()?;
         Ok(Some(self.str_bytes(key)))
+    }
+
+    /// Like [`Lexer::next_key`], with a guess: when the key is exactly `predicted` (a field name
+    /// with its quotes, `"name"`, needing no escapes; empty for no guess), it is consumed by one
+    /// comparison, without scanning, and [`Key::Predicted`] says so. Generated code predicts the
+    /// field declared after the last one read: documents usually list fields in one order.
+    #[inline]
+    pub fn next_key_or(&mut self, first: &mut bool, predicted: &[u8]) -> Result<Key<'_>> {
+        if !self.object_step(first)? {
+            return Ok(Key::End);
+        }
+        if swar::starts_with(self.input, self.pos, predicted) {
+            self.pos += predicted.len();
+            self.colon()?;
+            return Ok(Key::Predicted);
+        }
+        self.pos += 1;
+        let key = self.scan_str()?;
+        self.colon()?;
+        Ok(Key::Scanned(self.str_bytes(key)))
     }
 
     /// Like [`Lexer::next_key`], returning the key as text borrowed from the input when it has no

@@ -582,9 +582,15 @@ mod tests {
                 }
                 check!(u64, |l: &mut Lexer| l.u64());
                 check!(i64, |l: &mut Lexer| l.i64());
-                check!(u32, |l: &mut Lexer| l.unsigned("u32", u32::MAX as u64).map(|v| v as u32));
-                check!(i16, |l: &mut Lexer| l.signed("i16", i16::MIN as i64, i16::MAX as i64).map(|v| v as i16));
-                check!(u8, |l: &mut Lexer| l.unsigned("u8", u8::MAX as u64).map(|v| v as u8));
+                check!(u32, |l: &mut Lexer| l
+                    .unsigned("u32", u32::MAX as u64)
+                    .map(|v| v as u32));
+                check!(i16, |l: &mut Lexer| l
+                    .signed("i16", i16::MIN as i64, i16::MAX as i64)
+                    .map(|v| v as i16));
+                check!(u8, |l: &mut Lexer| l
+                    .unsigned("u8", u8::MAX as u64)
+                    .map(|v| v as u8));
             }
         }
     }
@@ -600,8 +606,10 @@ mod tests {
             state ^= state << 17;
             state
         };
-        let mut digits = |n: u64, next: &mut dyn FnMut() -> u64| -> String {
-            (0..n).map(|_| char::from(b'0' + (next() % 10) as u8)).collect()
+        let digits = |n: u64, next: &mut dyn FnMut() -> u64| -> String {
+            (0..n)
+                .map(|_| char::from(b'0' + (next() % 10) as u8))
+                .collect()
         };
         let terminators = [",", "}", "]", " ", "x", "-", "."];
         for _ in 0..60_000 {
@@ -620,7 +628,11 @@ mod tests {
             let after = terminators[(next() % terminators.len() as u64) as usize];
             let valid = serde_json::from_str::<serde_json::Value>(&token).is_ok();
             for padded in [true, false] {
-                let padding = if padded { " ".repeat(40) } else { String::new() };
+                let padding = if padded {
+                    " ".repeat(40)
+                } else {
+                    String::new()
+                };
                 let doc = format!("{token}{after}{padding}");
                 let mut lex = Lexer::new(doc.as_bytes());
                 // A `.` after an integer starts a fraction with no digits (an error); after a

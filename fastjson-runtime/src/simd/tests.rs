@@ -46,7 +46,7 @@ fn offsets(len: usize, at: usize) -> impl Iterator<Item = usize> {
 fn string_kernels_agree_with_swar_for_every_byte_position_and_offset() {
     let kernels = string_kernels();
     // The bytes after each input are quotes: a kernel reading past the slice would stop on them.
-    let mut backing = vec![b'"'; 100 + 64];
+    let mut backing = [b'"'; 100 + 64];
     for special in 0u8..=255 {
         for len in 1..100 {
             for at in 0..len {
@@ -58,13 +58,23 @@ fn string_kernels_agree_with_swar_for_every_byte_position_and_offset() {
                     let non_ascii_before_end = bytes[from..expected].iter().any(|&b| b >= 0x80);
                     for (name, kernel) in &kernels {
                         let (end, non_ascii) = kernel(bytes, from);
-                        assert_eq!(end, expected, "{name}: byte {special:#x} at {at} of {len}, from {from}");
+                        assert_eq!(
+                            end, expected,
+                            "{name}: byte {special:#x} at {at} of {len}, from {from}"
+                        );
                         if non_ascii_before_end {
-                            assert!(non_ascii, "{name} missed the non-ASCII byte at {at} of {len}");
+                            assert!(
+                                non_ascii,
+                                "{name} missed the non-ASCII byte at {at} of {len}"
+                            );
                         }
                     }
                     for (name, kernel) in escape_kernels() {
-                        assert_eq!(kernel(bytes, from), expected, "{name}: {special:#x} at {at} of {len}");
+                        assert_eq!(
+                            kernel(bytes, from),
+                            expected,
+                            "{name}: {special:#x} at {at} of {len}"
+                        );
                     }
                 }
             }
@@ -95,20 +105,27 @@ fn string_kernels_agree_on_random_text() {
                 r => b'a' + (r % 26) as u8,
             })
             .collect();
-        let from = if len == 0 { 0 } else { (next() as usize) % (len + 1) };
+        let from = if len == 0 {
+            0
+        } else {
+            (next() as usize) % (len + 1)
+        };
         let (expected, _) = swar::find_string_end(&bytes, from);
         let non_ascii_before_end = bytes[from..expected].iter().any(|&b| b >= 0x80);
         for (name, kernel) in &kernels {
             let (end, non_ascii) = kernel(&bytes, from);
             assert_eq!(end, expected, "{name} on {bytes:?} from {from}");
-            assert!(!non_ascii_before_end || non_ascii, "{name} missed non-ASCII");
+            assert!(
+                !non_ascii_before_end || non_ascii,
+                "{name} missed non-ASCII"
+            );
         }
     }
 }
 
 #[test]
 fn whitespace_skip_agrees_with_swar() {
-    let mut backing = vec![b' '; 100 + 64];
+    let mut backing = [b' '; 100 + 64];
     for other in 0u8..=255 {
         for len in 1..100 {
             for at in 0..len {
