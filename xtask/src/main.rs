@@ -3,6 +3,7 @@
 mod bench;
 mod check_codegen;
 mod codegen;
+mod compile_cost;
 mod fuzz;
 mod valgrind;
 
@@ -15,6 +16,9 @@ tasks:
   bench           run fastjson-bench (release): [--native | --both] [fastjson-bench args]
   codegen         regenerate the offline-generated files listed in [workspace.metadata.fastjson]
   check-codegen   fail with a diff when any of them is stale (CI runs this)
+  compile-cost    release build time and sizes of N generated types, fastjson vs serde + serde_json:
+                  [--types N (200)] [--out DIR (target/compile-cost)] [--no-default-features]
+                  [--generate-only]
   fuzz            build and run the libFuzzer targets: [--seconds N] [--target NAME]
   valgrind        run the runtime's unit tests under valgrind memcheck
 
@@ -30,6 +34,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "codegen" => codegen::run(rest),
         "check-codegen" => check_codegen::run(rest),
+        "compile-cost" => compile_cost::run(rest),
         "fuzz" => fuzz::run(rest),
         "valgrind" => valgrind::run(rest),
         _ => {
