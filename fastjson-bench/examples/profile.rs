@@ -39,11 +39,19 @@ where
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [direction, name, rest @ ..] = args.as_slice() else {
-        panic!("usage: profile <decode|encode> <twitter|citm_catalog|canada> [iterations]");
+        panic!("usage: profile <decode|encode> <twitter|citm_catalog|canada|long-strings> [iterations]");
     };
     let iterations = rest
         .first()
         .map_or(1000, |n| n.parse().expect("iterations"));
+    if name == "long-strings" {
+        // 2,000 strings of 40 to 1,000 ASCII characters: where a wider string kernel would show.
+        let strings: Vec<String> = (0..2000)
+            .map(|i| "abcdefghij".repeat(4 + (i * 7) % 97))
+            .collect();
+        let doc = fastjson::to_vec(&strings);
+        return run::<Vec<String>>(direction, &doc, iterations);
+    }
     let corpus = fastjson_bench::corpus::load(None);
     let doc = corpus
         .get(name)

@@ -3,7 +3,7 @@
 
 use core::arch::x86_64::{
     __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_set1_epi8,
+    _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_shuffle_epi8,
 };
 
 use super::sse2;
@@ -88,4 +88,38 @@ fn find_escape_avx2(bytes: &[u8], from: usize) -> usize {
         i += 32;
     }
     sse2::find_escape::<false>(bytes, i)
+}
+
+/// See [`super::skip_whitespace`]. Panics when the CPU lacks AVX2. Used by builds that enable
+/// AVX2 at compile time (and by the tests): a call from a default build does not pay.
+#[cfg_attr(not(target_feature = "avx2"), allow(dead_code))]
+pub(super) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
+    assert!(available(), "the AVX2 kernel called on a CPU without AVX2");
+    // SAFETY: the CPU has AVX2 (checked above).
+    unsafe { skip_whitespace_avx2(bytes, from) }
+}
+
+#[cfg_attr(not(target_feature = "avx2"), allow(dead_code))]
+#[target_feature(enable = "avx2")]
+fn skip_whitespace_avx2(bytes: &[u8], from: usize) -> usize {
+    // The four whitespace bytes have distinct low nibbles (0x20, 0x09, 0x0A, 0x0D): a byte is
+    // whitespace exactly when the table entry at its low nibble equals it (`vpshufb` gives 0
+    // for bytes with the high bit set, and 0 is no entry's match but byte 0x00, which the table
+    // maps to 0x20).
+    let table = _mm256_setr_epi8(
+        0x20, 0, 0, 0, 0, 0, 0, 0, 0, 0x09, 0x0A, 0, 0, 0x0D, 0, 0, //
+        0x20, 0, 0, 0, 0, 0, 0, 0, 0, 0x09, 0x0A, 0, 0, 0x0D, 0, 0,
+    );
+    let mut i = from;
+    while i + 32 <= bytes.len() {
+        // SAFETY: the loop condition; this function runs only with AVX2 enabled.
+        let v = unsafe { load(bytes, i) };
+        let ws = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v);
+        let other = !(_mm256_movemask_epi8(ws) as u32);
+        if other != 0 {
+            return i + other.trailing_zeros() as usize;
+        }
+        i += 32;
+    }
+    sse2::skip_whitespace(bytes, i)
 }

@@ -35,6 +35,18 @@ fn escape_kernels() -> Vec<(&'static str, Scan)> {
     kernels
 }
 
+fn whitespace_kernels() -> Vec<(&'static str, Scan)> {
+    let mut kernels: Vec<(&'static str, Scan)> = vec![("dispatched", super::skip_whitespace)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        kernels.push(("sse2", super::sse2::skip_whitespace));
+        if super::avx2::available() {
+            kernels.push(("avx2", super::avx2::skip_whitespace));
+        }
+    }
+    kernels
+}
+
 fn offsets(len: usize, at: usize) -> impl Iterator<Item = usize> {
     [0, 1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 48, 63, 64, 65]
         .into_iter()
@@ -135,11 +147,14 @@ fn whitespace_skip_agrees_with_swar() {
                 backing[at] = other;
                 let bytes = &backing[..len];
                 for from in offsets(len, at) {
-                    assert_eq!(
-                        super::skip_whitespace(bytes, from),
-                        swar::skip_whitespace(bytes, from),
-                        "{other:#x} at {at} of {len}, from {from}"
-                    );
+                    let expected = swar::skip_whitespace(bytes, from);
+                    for (name, kernel) in whitespace_kernels() {
+                        assert_eq!(
+                            kernel(bytes, from),
+                            expected,
+                            "{name}: {other:#x} at {at} of {len}, from {from}"
+                        );
+                    }
                 }
             }
         }
@@ -147,7 +162,9 @@ fn whitespace_skip_agrees_with_swar() {
     // Whitespace to the very end of the slice, with more after it in the backing buffer.
     backing.fill(b' ');
     for len in 0..100 {
-        assert_eq!(super::skip_whitespace(&backing[..len], 0), len);
+        for (name, kernel) in whitespace_kernels() {
+            assert_eq!(kernel(&backing[..len], 0), len, "{name}");
+        }
     }
 }
 
