@@ -1,6 +1,7 @@
 //! The scanning kernels the lexer and the escaper call, and the choice among them: SSE2 on
-//! x86_64 (part of its baseline, so inlined into every build), AVX2 for long spans when the CPU
-//! has it (detected once at run time), and the portable SWAR kernels everywhere else.
+//! x86_64 (part of its baseline, so inlined into every build), AVX2 for string spans past 32
+//! bytes when the CPU has it (detected at run time) and for whitespace in builds that enable
+//! AVX2 at compile time, and the portable SWAR kernels everywhere else.
 //!
 //! Every kernel returns exactly what the portable one returns (`tests` below checks each one
 //! against it at every offset near the input's end); none reads outside the slice: vector loads
