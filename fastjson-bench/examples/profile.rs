@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use fastjson_bench::copies::fastjson_copy::{canada, citm, twitter};
+use fastjson_bench::copies::fastjson_copy::{canada, citm, ladder, micro, order, twitter};
 
 fn run<T>(direction: &str, doc: &[u8], iterations: u32)
 where
@@ -39,7 +39,7 @@ where
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [direction, name, rest @ ..] = args.as_slice() else {
-        panic!("usage: profile <decode|encode> <twitter|citm_catalog|canada|long-strings> [iterations]");
+        panic!("usage: profile <decode|encode> <twitter|citm_catalog|canada|long-strings|order|micro-login|micro-reading|ladder-25k> [iterations]");
     };
     let iterations = rest
         .first()
@@ -51,6 +51,19 @@ fn main() {
             .collect();
         let doc = fastjson::to_vec(&strings);
         return run::<Vec<String>>(direction, &doc, iterations);
+    }
+    let generated = fastjson_bench::generate::Generated::get();
+    match name.as_str() {
+        "order" => return run::<order::Order>(direction, generated.order, iterations),
+        "micro-login" => return run::<micro::Login>(direction, generated.micro_login, iterations),
+        "micro-reading" => {
+            return run::<micro::Reading>(direction, generated.micro_reading, iterations)
+        }
+        "ladder-25k" => {
+            let doc = generated.ladder.iter().find(|(n, _)| *n == "ladder-25k");
+            return run::<ladder::Ladder>(direction, doc.expect("ladder-25k").1, iterations);
+        }
+        _ => {}
     }
     let corpus = fastjson_bench::corpus::load(None);
     let doc = corpus
