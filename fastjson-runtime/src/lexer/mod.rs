@@ -270,6 +270,11 @@ impl<'de> Lexer<'de> {
             return Err(self.error(ErrorCode::ExpectedColon));
         }
         self.pos += 1;
+        // Pretty printers write `": "`: step over that one space here, so that the value's
+        // `peek` finds its first byte without a call. (Skipping whitespace is always valid.)
+        if self.input.get(self.pos) == Some(&b' ') {
+            self.pos += 1;
+        }
         Ok(())
     }
 
