@@ -30,6 +30,21 @@ pub fn missing_field<'de, T: crate::Decode<'de>>(lex: &Lexer<'de>, name: &str) -
     }
 }
 
+/// Decodes a struct field's value into its slot, rejecting a second occurrence of the key and
+/// adding the field's name to the path of an error. One instance per field type in a crate
+/// (shared by every struct's fields of that type), instead of this code inline per field.
+pub fn decode_slot<'de, T: crate::Decode<'de>>(
+    slot: &mut Option<T>,
+    lex: &mut Lexer<'de>,
+    name: &'static str,
+) -> FjResult<()> {
+    if slot.is_some() {
+        return Err(lex.err_duplicate_field(name));
+    }
+    *slot = Some(T::decode(lex).map_err(|e| e.at_field(name))?);
+    Ok(())
+}
+
 /// An array holds more elements than the type reads (serde_json's "trailing characters").
 #[cold]
 pub fn err_trailing_elements(lex: &Lexer<'_>) -> Error {

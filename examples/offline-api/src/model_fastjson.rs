@@ -90,84 +90,39 @@ const _: () = {
                     };
                     match __key.as_bytes() {
                         b"orderId" => {
-                            if _fj::__private::Option::is_some(&__f0) {
-                                return _fj::__private::Err(
-                                    __lex.err_duplicate_field("orderId"),
-                                );
-                            }
-                            __f0 = _fj::__private::Some(
-                                <u64 as _fj::Decode<'de>>::decode(__lex)
-                                    .map_err(|__e| __e.at_field("orderId"))?,
-                            );
+                            _fj::__private::decode_slot::<
+                                u64,
+                            >(&mut __f0, __lex, "orderId")?;
                         }
                         b"customer" => {
-                            if _fj::__private::Option::is_some(&__f1) {
-                                return _fj::__private::Err(
-                                    __lex.err_duplicate_field("customer"),
-                                );
-                            }
-                            __f1 = _fj::__private::Some(
-                                <Customer as _fj::Decode<'de>>::decode(__lex)
-                                    .map_err(|__e| __e.at_field("customer"))?,
-                            );
+                            _fj::__private::decode_slot::<
+                                Customer,
+                            >(&mut __f1, __lex, "customer")?;
                         }
                         b"items" => {
-                            if _fj::__private::Option::is_some(&__f2) {
-                                return _fj::__private::Err(
-                                    __lex.err_duplicate_field("items"),
-                                );
-                            }
-                            __f2 = _fj::__private::Some(
-                                <Vec<LineItem> as _fj::Decode<'de>>::decode(__lex)
-                                    .map_err(|__e| __e.at_field("items"))?,
-                            );
+                            _fj::__private::decode_slot::<
+                                Vec<LineItem>,
+                            >(&mut __f2, __lex, "items")?;
                         }
                         b"status" => {
-                            if _fj::__private::Option::is_some(&__f3) {
-                                return _fj::__private::Err(
-                                    __lex.err_duplicate_field("status"),
-                                );
-                            }
-                            __f3 = _fj::__private::Some(
-                                <Status as _fj::Decode<'de>>::decode(__lex)
-                                    .map_err(|__e| __e.at_field("status"))?,
-                            );
+                            _fj::__private::decode_slot::<
+                                Status,
+                            >(&mut __f3, __lex, "status")?;
                         }
                         b"coupon" => {
-                            if _fj::__private::Option::is_some(&__f4) {
-                                return _fj::__private::Err(
-                                    __lex.err_duplicate_field("coupon"),
-                                );
-                            }
-                            __f4 = _fj::__private::Some(
-                                <Option<String> as _fj::Decode<'de>>::decode(__lex)
-                                    .map_err(|__e| __e.at_field("coupon"))?,
-                            );
+                            _fj::__private::decode_slot::<
+                                Option<String>,
+                            >(&mut __f4, __lex, "coupon")?;
                         }
                         b"labels" => {
-                            if _fj::__private::Option::is_some(&__f5) {
-                                return _fj::__private::Err(
-                                    __lex.err_duplicate_field("labels"),
-                                );
-                            }
-                            __f5 = _fj::__private::Some(
-                                <BTreeMap<
-                                    String,
-                                    String,
-                                > as _fj::Decode<'de>>::decode(__lex)
-                                    .map_err(|__e| __e.at_field("labels"))?,
-                            );
+                            _fj::__private::decode_slot::<
+                                BTreeMap<String, String>,
+                            >(&mut __f5, __lex, "labels")?;
                         }
                         b"payment" => {
-                            if _fj::__private::Option::is_some(&__f6) {
-                                return _fj::__private::Err(
-                                    __lex.err_duplicate_field("payment"),
-                                );
-                            }
-                            __f6 = _fj::__private::Some(
-                                <Payment as _fj::Decode<'de>>::decode(__lex)
-                                    .map_err(|__e| __e.at_field("payment"))?,
-                            );
+                            _fj::__private::decode_slot::<
+                                Payment,
+                            >(&mut __f6, __lex, "payment")?;
                         }
                         _ => {
                             if <Audit as _fj::DecodeFields<
@@ -267,75 +222,43 @@ const _: () = {
         ) -> _fj::Result<_fj::__private::bool> {
             match __key.as_bytes() {
                 b"orderId" => {
-                    if _fj::__private::Option::is_some(&__b.__f0) {
-                        return _fj::__private::Err(__lex.err_duplicate_field("orderId"));
-                    }
-                    __b.__f0 = _fj::__private::Some(
-                        <u64 as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("orderId"))?,
-                    );
+                    _fj::__private::decode_slot::<u64>(&mut __b.__f0, __lex, "orderId")?;
                     _fj::__private::Ok(true)
                 }
                 b"customer" => {
-                    if _fj::__private::Option::is_some(&__b.__f1) {
-                        return _fj::__private::Err(
-                            __lex.err_duplicate_field("customer"),
-                        );
-                    }
-                    __b.__f1 = _fj::__private::Some(
-                        <Customer as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("customer"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        Customer,
+                    >(&mut __b.__f1, __lex, "customer")?;
                     _fj::__private::Ok(true)
                 }
                 b"items" => {
-                    if _fj::__private::Option::is_some(&__b.__f2) {
-                        return _fj::__private::Err(__lex.err_duplicate_field("items"));
-                    }
-                    __b.__f2 = _fj::__private::Some(
-                        <Vec<LineItem> as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("items"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        Vec<LineItem>,
+                    >(&mut __b.__f2, __lex, "items")?;
                     _fj::__private::Ok(true)
                 }
                 b"status" => {
-                    if _fj::__private::Option::is_some(&__b.__f3) {
-                        return _fj::__private::Err(__lex.err_duplicate_field("status"));
-                    }
-                    __b.__f3 = _fj::__private::Some(
-                        <Status as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("status"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        Status,
+                    >(&mut __b.__f3, __lex, "status")?;
                     _fj::__private::Ok(true)
                 }
                 b"coupon" => {
-                    if _fj::__private::Option::is_some(&__b.__f4) {
-                        return _fj::__private::Err(__lex.err_duplicate_field("coupon"));
-                    }
-                    __b.__f4 = _fj::__private::Some(
-                        <Option<String> as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("coupon"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        Option<String>,
+                    >(&mut __b.__f4, __lex, "coupon")?;
                     _fj::__private::Ok(true)
                 }
                 b"labels" => {
-                    if _fj::__private::Option::is_some(&__b.__f5) {
-                        return _fj::__private::Err(__lex.err_duplicate_field("labels"));
-                    }
-                    __b.__f5 = _fj::__private::Some(
-                        <BTreeMap<String, String> as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("labels"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        BTreeMap<String, String>,
+                    >(&mut __b.__f5, __lex, "labels")?;
                     _fj::__private::Ok(true)
                 }
                 b"payment" => {
-                    if _fj::__private::Option::is_some(&__b.__f6) {
-                        return _fj::__private::Err(__lex.err_duplicate_field("payment"));
-                    }
-                    __b.__f6 = _fj::__private::Some(
-                        <Payment as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("payment"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        Payment,
+                    >(&mut __b.__f6, __lex, "payment")?;
                     _fj::__private::Ok(true)
                 }
                 _ => {
@@ -533,35 +456,17 @@ const _: () = {
                             };
                             match __field {
                                 0usize => {
-                                    if _fj::__private::Option::is_some(&__f0) {
-                                        return _fj::__private::Err(__lex.err_duplicate_field("id"));
-                                    }
-                                    __f0 = _fj::__private::Some(
-                                        <u64 as _fj::Decode<'de>>::decode(__lex)
-                                            .map_err(|__e| __e.at_field("id"))?,
-                                    );
+                                    _fj::__private::decode_slot::<u64>(&mut __f0, __lex, "id")?;
                                 }
                                 1usize => {
-                                    if _fj::__private::Option::is_some(&__f1) {
-                                        return _fj::__private::Err(
-                                            __lex.err_duplicate_field("name"),
-                                        );
-                                    }
-                                    __f1 = _fj::__private::Some(
-                                        <String as _fj::Decode<'de>>::decode(__lex)
-                                            .map_err(|__e| __e.at_field("name"))?,
-                                    );
+                                    _fj::__private::decode_slot::<
+                                        String,
+                                    >(&mut __f1, __lex, "name")?;
                                 }
                                 _ => {
-                                    if _fj::__private::Option::is_some(&__f2) {
-                                        return _fj::__private::Err(
-                                            __lex.err_duplicate_field("email"),
-                                        );
-                                    }
-                                    __f2 = _fj::__private::Some(
-                                        <String as _fj::Decode<'de>>::decode(__lex)
-                                            .map_err(|__e| __e.at_field("email"))?,
-                                    );
+                                    _fj::__private::decode_slot::<
+                                        String,
+                                    >(&mut __f2, __lex, "email")?;
                                 }
                             }
                             __predicted = if __field + 1 == 3usize {
@@ -621,33 +526,17 @@ const _: () = {
         ) -> _fj::Result<_fj::__private::bool> {
             match __key.as_bytes() {
                 b"id" => {
-                    if _fj::__private::Option::is_some(&__b.__f0) {
-                        return _fj::__private::Err(__lex.err_duplicate_field("id"));
-                    }
-                    __b.__f0 = _fj::__private::Some(
-                        <u64 as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("id"))?,
-                    );
+                    _fj::__private::decode_slot::<u64>(&mut __b.__f0, __lex, "id")?;
                     _fj::__private::Ok(true)
                 }
                 b"name" => {
-                    if _fj::__private::Option::is_some(&__b.__f1) {
-                        return _fj::__private::Err(__lex.err_duplicate_field("name"));
-                    }
-                    __b.__f1 = _fj::__private::Some(
-                        <String as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("name"))?,
-                    );
+                    _fj::__private::decode_slot::<String>(&mut __b.__f1, __lex, "name")?;
                     _fj::__private::Ok(true)
                 }
                 b"email" => {
-                    if _fj::__private::Option::is_some(&__b.__f2) {
-                        return _fj::__private::Err(__lex.err_duplicate_field("email"));
-                    }
-                    __b.__f2 = _fj::__private::Some(
-                        <String as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("email"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        String,
+                    >(&mut __b.__f2, __lex, "email")?;
                     _fj::__private::Ok(true)
                 }
                 _ => _fj::__private::Ok(false),
@@ -812,37 +701,19 @@ const _: () = {
                             };
                             match __field {
                                 0usize => {
-                                    if _fj::__private::Option::is_some(&__f0) {
-                                        return _fj::__private::Err(
-                                            __lex.err_duplicate_field("sku"),
-                                        );
-                                    }
-                                    __f0 = _fj::__private::Some(
-                                        <String as _fj::Decode<'de>>::decode(__lex)
-                                            .map_err(|__e| __e.at_field("sku"))?,
-                                    );
+                                    _fj::__private::decode_slot::<
+                                        String,
+                                    >(&mut __f0, __lex, "sku")?;
                                 }
                                 1usize => {
-                                    if _fj::__private::Option::is_some(&__f1) {
-                                        return _fj::__private::Err(
-                                            __lex.err_duplicate_field("quantity"),
-                                        );
-                                    }
-                                    __f1 = _fj::__private::Some(
-                                        <u32 as _fj::Decode<'de>>::decode(__lex)
-                                            .map_err(|__e| __e.at_field("quantity"))?,
-                                    );
+                                    _fj::__private::decode_slot::<
+                                        u32,
+                                    >(&mut __f1, __lex, "quantity")?;
                                 }
                                 _ => {
-                                    if _fj::__private::Option::is_some(&__f2) {
-                                        return _fj::__private::Err(
-                                            __lex.err_duplicate_field("unit_price_cents"),
-                                        );
-                                    }
-                                    __f2 = _fj::__private::Some(
-                                        <u64 as _fj::Decode<'de>>::decode(__lex)
-                                            .map_err(|__e| __e.at_field("unit_price_cents"))?,
-                                    );
+                                    _fj::__private::decode_slot::<
+                                        u64,
+                                    >(&mut __f2, __lex, "unit_price_cents")?;
                                 }
                             }
                             __predicted = if __field + 1 == 3usize {
@@ -906,37 +777,19 @@ const _: () = {
         ) -> _fj::Result<_fj::__private::bool> {
             match __key.as_bytes() {
                 b"sku" => {
-                    if _fj::__private::Option::is_some(&__b.__f0) {
-                        return _fj::__private::Err(__lex.err_duplicate_field("sku"));
-                    }
-                    __b.__f0 = _fj::__private::Some(
-                        <String as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("sku"))?,
-                    );
+                    _fj::__private::decode_slot::<String>(&mut __b.__f0, __lex, "sku")?;
                     _fj::__private::Ok(true)
                 }
                 b"quantity" => {
-                    if _fj::__private::Option::is_some(&__b.__f1) {
-                        return _fj::__private::Err(
-                            __lex.err_duplicate_field("quantity"),
-                        );
-                    }
-                    __b.__f1 = _fj::__private::Some(
-                        <u32 as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("quantity"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        u32,
+                    >(&mut __b.__f1, __lex, "quantity")?;
                     _fj::__private::Ok(true)
                 }
                 b"unit_price_cents" => {
-                    if _fj::__private::Option::is_some(&__b.__f2) {
-                        return _fj::__private::Err(
-                            __lex.err_duplicate_field("unit_price_cents"),
-                        );
-                    }
-                    __b.__f2 = _fj::__private::Some(
-                        <u64 as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("unit_price_cents"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        u64,
+                    >(&mut __b.__f2, __lex, "unit_price_cents")?;
                     _fj::__private::Ok(true)
                 }
                 _ => _fj::__private::Ok(false),
@@ -1321,15 +1174,9 @@ const _: () = {
                                     };
                                     match __field {
                                         _ => {
-                                            if _fj::__private::Option::is_some(&__f0) {
-                                                return _fj::__private::Err(
-                                                    __lex.err_duplicate_field("last4"),
-                                                );
-                                            }
-                                            __f0 = _fj::__private::Some(
-                                                <String as _fj::Decode<'de>>::decode(__lex)
-                                                    .map_err(|__e| __e.at_field("last4"))?,
-                                            );
+                                            _fj::__private::decode_slot::<
+                                                String,
+                                            >(&mut __f0, __lex, "last4")?;
                                         }
                                     }
                                     __predicted = if __field + 1 == 1usize {
@@ -1384,15 +1231,9 @@ const _: () = {
                                     };
                                     match __field {
                                         _ => {
-                                            if _fj::__private::Option::is_some(&__f0) {
-                                                return _fj::__private::Err(
-                                                    __lex.err_duplicate_field("due_days"),
-                                                );
-                                            }
-                                            __f0 = _fj::__private::Some(
-                                                <u32 as _fj::Decode<'de>>::decode(__lex)
-                                                    .map_err(|__e| __e.at_field("due_days"))?,
-                                            );
+                                            _fj::__private::decode_slot::<
+                                                u32,
+                                            >(&mut __f0, __lex, "due_days")?;
                                         }
                                     }
                                     __predicted = if __field + 1 == 1usize {
@@ -1549,26 +1390,14 @@ const _: () = {
                             };
                             match __field {
                                 0usize => {
-                                    if _fj::__private::Option::is_some(&__f0) {
-                                        return _fj::__private::Err(
-                                            __lex.err_duplicate_field("updatedBy"),
-                                        );
-                                    }
-                                    __f0 = _fj::__private::Some(
-                                        <String as _fj::Decode<'de>>::decode(__lex)
-                                            .map_err(|__e| __e.at_field("updatedBy"))?,
-                                    );
+                                    _fj::__private::decode_slot::<
+                                        String,
+                                    >(&mut __f0, __lex, "updatedBy")?;
                                 }
                                 _ => {
-                                    if _fj::__private::Option::is_some(&__f1) {
-                                        return _fj::__private::Err(
-                                            __lex.err_duplicate_field("revision"),
-                                        );
-                                    }
-                                    __f1 = _fj::__private::Some(
-                                        <u32 as _fj::Decode<'de>>::decode(__lex)
-                                            .map_err(|__e| __e.at_field("revision"))?,
-                                    );
+                                    _fj::__private::decode_slot::<
+                                        u32,
+                                    >(&mut __f1, __lex, "revision")?;
                                 }
                             }
                             __predicted = if __field + 1 == 2usize {
@@ -1622,27 +1451,15 @@ const _: () = {
         ) -> _fj::Result<_fj::__private::bool> {
             match __key.as_bytes() {
                 b"updatedBy" => {
-                    if _fj::__private::Option::is_some(&__b.__f0) {
-                        return _fj::__private::Err(
-                            __lex.err_duplicate_field("updatedBy"),
-                        );
-                    }
-                    __b.__f0 = _fj::__private::Some(
-                        <String as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("updatedBy"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        String,
+                    >(&mut __b.__f0, __lex, "updatedBy")?;
                     _fj::__private::Ok(true)
                 }
                 b"revision" => {
-                    if _fj::__private::Option::is_some(&__b.__f1) {
-                        return _fj::__private::Err(
-                            __lex.err_duplicate_field("revision"),
-                        );
-                    }
-                    __b.__f1 = _fj::__private::Some(
-                        <u32 as _fj::Decode<'de>>::decode(__lex)
-                            .map_err(|__e| __e.at_field("revision"))?,
-                    );
+                    _fj::__private::decode_slot::<
+                        u32,
+                    >(&mut __b.__f1, __lex, "revision")?;
                     _fj::__private::Ok(true)
                 }
                 _ => _fj::__private::Ok(false),
@@ -1752,15 +1569,9 @@ const _: () = {
                                 };
                                 match __field {
                                     _ => {
-                                        if _fj::__private::Option::is_some(&__f0) {
-                                            return _fj::__private::Err(
-                                                __lex.err_duplicate_field("order_id"),
-                                            );
-                                        }
-                                        __f0 = _fj::__private::Some(
-                                            <u64 as _fj::Decode<'de>>::decode(__lex)
-                                                .map_err(|__e| __e.at_field("order_id"))?,
-                                        );
+                                        _fj::__private::decode_slot::<
+                                            u64,
+                                        >(&mut __f0, __lex, "order_id")?;
                                     }
                                 }
                                 __predicted = if __field + 1 == 1usize {

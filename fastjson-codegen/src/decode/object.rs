@@ -226,6 +226,11 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
 /// Decodes the value into `slot` (an `Option`), rejecting a second occurrence of the key.
 pub fn assign_slot(p: &Params, field: &Field, slot: TokenStream) -> TokenStream {
     let name = &field.attrs.name.de;
+    if field.attrs.deserialize_with.is_none() {
+        let ty = field.ty;
+        let func = quote_spanned!(field.span()=> _fj::__private::decode_slot::<#ty>);
+        return quote!(#func(&mut #slot, __lex, #name)?;);
+    }
     let value = field::decode_value(p, field);
     quote! {
         if _fj::__private::Option::is_some(&#slot) {
