@@ -14,6 +14,15 @@ where
     T: for<'de> fastjson::Decode<'de> + fastjson::Encode,
 {
     let value: T = fastjson::from_slice(doc).expect("the corpus document decodes");
+    // A gate before timing (the full one, against serde_json, is fastjson-bench's): what was
+    // decoded encodes, decodes back and encodes to the same bytes.
+    let encoded = fastjson::to_vec(&value);
+    let again: T = fastjson::from_slice(&encoded).expect("the re-encoded document decodes");
+    assert_eq!(
+        fastjson::to_vec(&again),
+        encoded,
+        "decode/encode round trip differs"
+    );
     let start = Instant::now();
     match direction {
         "decode" => {

@@ -10,6 +10,8 @@ mod lexer;
 mod schema;
 mod simd;
 mod swar;
+#[cfg(test)]
+mod test_rng;
 mod traits;
 mod writer;
 

@@ -139,13 +139,7 @@ mod tests {
 
     #[test]
     fn agrees_with_std_on_random_inputs() {
-        let mut state: u64 = 0x243F_6A88_85A3_08D3;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng::xorshift(0x243F_6A88_85A3_08D3);
         let mut decided = 0;
         for _ in 0..200_000 {
             let digits = 1 + next() % 19;

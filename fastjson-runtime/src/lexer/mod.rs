@@ -15,6 +15,7 @@ use crate::error::{Error, ErrorCode, Found, Result};
 use crate::{simd, swar};
 
 pub use number::Number;
+pub use string::Str;
 
 /// The next key of an object, as [`Lexer::next_key_or`] found it.
 #[derive(Debug, PartialEq, Eq)]
@@ -26,7 +27,6 @@ pub enum Key<'a> {
     /// The object's `}` (consumed).
     End,
 }
-pub use string::Str;
 
 /// Default nesting limit, as serde_json's: at most 127 arrays/objects inside one another.
 pub const DEFAULT_MAX_DEPTH: u32 = 128;

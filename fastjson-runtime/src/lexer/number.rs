@@ -534,20 +534,14 @@ mod tests {
     /// accept/reject, same position afterwards, for every width and sign.
     #[test]
     fn the_short_integer_path_agrees_with_serde_json() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
         let terminators = [",", "}", "]", " ", "\n", ".5", "e3", "E-1", "x", "-", ""];
         for _ in 0..40_000 {
             let digits = 1 + (next() % 21) as usize;
             let mut token: String = (0..digits)
                 .map(|_| char::from(b'0' + (next() % 10) as u8))
                 .collect();
-            if next() % 4 == 0 {
+            if next().is_multiple_of(4) {
                 token.insert(0, '-');
             }
             let after = terminators[(next() % terminators.len() as u64) as usize];
@@ -599,13 +593,7 @@ mod tests {
     /// the value and serde_json's grammar for accept/reject, padded and at the input's end.
     #[test]
     fn the_short_decimal_path_agrees_with_std() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
         let digits = |n: u64, next: &mut dyn FnMut() -> u64| -> String {
             (0..n)
                 .map(|_| char::from(b'0' + (next() % 10) as u8))
@@ -614,15 +602,15 @@ mod tests {
         let terminators = [",", "}", "]", " ", "x", "-", "."];
         for _ in 0..60_000 {
             let mut token = String::new();
-            if next() % 2 == 0 {
+            if next().is_multiple_of(2) {
                 token.push('-');
             }
             token += &digits(1 + next() % 10, &mut next);
-            if next() % 8 != 0 {
+            if !next().is_multiple_of(8) {
                 token.push('.');
                 token += &digits(next() % 21, &mut next);
             }
-            if next() % 10 == 0 {
+            if next().is_multiple_of(10) {
                 token += &format!("e{}", next() % 30);
             }
             let after = terminators[(next() % terminators.len() as u64) as usize];
@@ -746,20 +734,20 @@ mod tests {
         for _ in 0..20_000 {
             let digits = 1 + next() % 25;
             let mut text = String::new();
-            if next() % 2 == 0 {
+            if next().is_multiple_of(2) {
                 text.push('-');
             }
             for i in 0..digits {
                 let d = if i == 0 { 1 + next() % 9 } else { next() % 10 };
                 text.push(char::from(b'0' + d as u8));
             }
-            if next() % 2 == 0 {
+            if next().is_multiple_of(2) {
                 let split = 1 + (next() % digits) as usize;
                 if split < text.len() && text.as_bytes()[split - 1] != b'-' {
                     text.insert(split, '.');
                 }
             }
-            if next() % 2 == 0 {
+            if next().is_multiple_of(2) {
                 text.push_str(&format!("e{}", next() as i64 % 330 - 20));
             }
             let expected: f64 = text.parse().unwrap();

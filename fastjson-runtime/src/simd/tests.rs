@@ -9,42 +9,45 @@ use crate::swar;
 type StringEnd = fn(&[u8], usize) -> (usize, bool);
 type Scan = fn(&[u8], usize) -> usize;
 
-fn string_kernels() -> Vec<(&'static str, StringEnd)> {
-    let mut kernels: Vec<(&'static str, StringEnd)> = vec![("dispatched", super::find_string_end)];
+/// The dispatched kernel, the SSE2 one alone and (when this CPU has it) the AVX2 one.
+fn kernels<K>(dispatched: K, sse2: K, avx2: K) -> Vec<(&'static str, K)> {
+    let mut kernels = vec![("dispatched", dispatched)];
     #[cfg(target_arch = "x86_64")]
     {
-        kernels.push(("sse2", super::sse2::find_string_end::<false>));
+        kernels.push(("sse2", sse2));
         if super::avx2::available() {
-            kernels.push(("avx2", super::avx2::find_string_end));
+            kernels.push(("avx2", avx2));
         } else {
             eprintln!("this CPU has no AVX2: the AVX2 kernel is not exercised here");
         }
     }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (sse2, avx2);
     kernels
+}
+
+fn string_kernels() -> Vec<(&'static str, StringEnd)> {
+    kernels(
+        super::find_string_end,
+        super::sse2::find_string_end::<false>,
+        super::avx2::find_string_end,
+    )
 }
 
 fn escape_kernels() -> Vec<(&'static str, Scan)> {
-    let mut kernels: Vec<(&'static str, Scan)> = vec![("dispatched", super::find_escape)];
-    #[cfg(target_arch = "x86_64")]
-    {
-        kernels.push(("sse2", super::sse2::find_escape::<false>));
-        if super::avx2::available() {
-            kernels.push(("avx2", super::avx2::find_escape));
-        }
-    }
-    kernels
+    kernels(
+        super::find_escape,
+        super::sse2::find_escape::<false>,
+        super::avx2::find_escape,
+    )
 }
 
 fn whitespace_kernels() -> Vec<(&'static str, Scan)> {
-    let mut kernels: Vec<(&'static str, Scan)> = vec![("dispatched", super::skip_whitespace)];
-    #[cfg(target_arch = "x86_64")]
-    {
-        kernels.push(("sse2", super::sse2::skip_whitespace));
-        if super::avx2::available() {
-            kernels.push(("avx2", super::avx2::skip_whitespace));
-        }
-    }
-    kernels
+    kernels(
+        super::skip_whitespace,
+        super::sse2::skip_whitespace,
+        super::avx2::skip_whitespace,
+    )
 }
 
 fn offsets(len: usize, at: usize) -> impl Iterator<Item = usize> {
@@ -98,13 +101,7 @@ fn string_kernels_agree_with_swar_for_every_byte_position_and_offset() {
 #[test]
 fn string_kernels_agree_on_random_text() {
     let kernels = string_kernels();
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
     for _ in 0..20_000 {
         let len = (next() % 300) as usize;
         // Mostly letters, sometimes UTF-8 lead/continuation bytes, rarely a terminator.
