@@ -222,6 +222,31 @@ fn data_errors_name_the_field_or_tag() {
         Data,
         "expected a string, found number at $.tags[1] (line 1, column 32)"
     );
+    // The sequence form serde also accepts for structs: positions, not names, in the path.
+    pin!(
+        Account,
+        "[1,\"x\",[\"a\",2],null]",
+        Data,
+        "expected a string, found number at $[2][1] (line 1, column 13)"
+    );
+    pin!(
+        Limits,
+        "[1]",
+        Data,
+        "invalid length 1, expected struct Limits with 2 elements at $ (line 1, column 3)"
+    );
+    pin!(
+        Limits,
+        "[1,[2,false],3]",
+        Syntax,
+        "trailing characters after the value at $ (line 1, column 14)"
+    );
+    pin!(
+        Limits,
+        "[300,[2,false]]",
+        Syntax,
+        "number out of range for u8 at $[0] (line 1, column 2)"
+    );
     pin!(
         Strict,
         "{\"a\":1,\"c\":2}",

@@ -111,6 +111,12 @@ macro_rules! check {
                     documents.push((reordered, 0));
                 }
             }
+            // Every object as an array of its values in the order written (serde's struct
+            // sequence form; maps then fail for both), also one element short and one too long:
+            // the array path must accept, reject and default exactly as serde does.
+            let arrays = objects_as_arrays(&expected);
+            documents.extend(shortened_and_lengthened(&arrays).into_iter().map(|doc| (doc, 0)));
+            documents.push((arrays, 1));
             documents.push((expected, MUTATIONS_PER_VALUE));
         }
         if generated == 0 && seeds == 0 {
@@ -193,6 +199,107 @@ fn reorder_keys(doc: &[u8], order: KeyOrder) -> Option<Vec<u8>> {
     let mut out = String::new();
     write(&value, order, &mut out);
     Some(out.into_bytes())
+}
+
+/// `doc` (compact JSON as serde_json writes it) with every object written as an array of its
+/// values, in the document's order: serde's sequence form of a struct.
+fn objects_as_arrays(doc: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(doc.len());
+    // For each open container: is it an object?
+    let mut in_object = Vec::new();
+    let mut i = 0;
+    while i < doc.len() {
+        let b = doc[i];
+        match b {
+            b'{' | b'[' => {
+                in_object.push(b == b'{');
+                out.push(b'[');
+                i += 1;
+                if b == b'{' && doc.get(i) == Some(&b'"') {
+                    i = skip_key(doc, i);
+                }
+            }
+            b'}' | b']' => {
+                in_object.pop();
+                out.push(b']');
+                i += 1;
+            }
+            b',' => {
+                out.push(b',');
+                i += 1;
+                if in_object.last() == Some(&true) {
+                    i = skip_key(doc, i);
+                }
+            }
+            b'"' => {
+                let end = string_end(doc, i);
+                out.extend_from_slice(&doc[i..end]);
+                i = end;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The index just past the string starting at `at` (a `"`).
+fn string_end(doc: &[u8], at: usize) -> usize {
+    let mut i = at + 1;
+    while doc[i] != b'"' {
+        i += if doc[i] == b'\\' { 2 } else { 1 };
+    }
+    i + 1
+}
+
+/// The index past the key string at `at` and its `:`.
+fn skip_key(doc: &[u8], at: usize) -> usize {
+    let end = string_end(doc, at);
+    assert_eq!(doc[end], b':', "a key is followed by `:`");
+    end + 1
+}
+
+/// When `doc` is a non-empty array: the same array without its last element, and with one more
+/// (`null`) after it.
+fn shortened_and_lengthened(doc: &[u8]) -> Vec<Vec<u8>> {
+    if doc.len() < 3 || doc[0] != b'[' || doc[doc.len() - 1] != b']' {
+        return Vec::new();
+    }
+    // The top-level commas: depth 1, outside strings.
+    let (mut depth, mut i, mut last_comma) = (0usize, 0, None);
+    while i < doc.len() {
+        match doc[i] {
+            b'"' => {
+                i = string_end(doc, i);
+                continue;
+            }
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => depth -= 1,
+            b',' if depth == 1 => last_comma = Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    let shortened = match last_comma {
+        Some(at) => [&doc[..at], b"]"].concat(),
+        None => b"[]".to_vec(),
+    };
+    let lengthened = [&doc[..doc.len() - 1], b",null]"].concat();
+    vec![shortened, lengthened]
+}
+
+#[test]
+fn objects_become_arrays_in_document_order() {
+    let doc = br#"{"b":{"x":"a,\"}{"},"a":[1,{"k":2}],"c":"\\"}"#;
+    assert_eq!(
+        String::from_utf8(objects_as_arrays(doc)).unwrap(),
+        r#"[["a,\"}{"],[1,[2]],"\\"]"#
+    );
+    let forms = shortened_and_lengthened(br#"[1,[2,3],"]"]"#);
+    assert_eq!(forms, vec![br#"[1,[2,3]]"#.to_vec(), br#"[1,[2,3],"]",null]"#.to_vec()]);
+    assert_eq!(shortened_and_lengthened(b"[7]")[0], b"[]");
 }
 
 /// Per-type seed for the generator, so adding a type does not reshuffle the others.
