@@ -298,7 +298,10 @@ fn objects_become_arrays_in_document_order() {
         r#"[["a,\"}{"],[1,[2]],"\\"]"#
     );
     let forms = shortened_and_lengthened(br#"[1,[2,3],"]"]"#);
-    assert_eq!(forms, vec![br#"[1,[2,3]]"#.to_vec(), br#"[1,[2,3],"]",null]"#.to_vec()]);
+    assert_eq!(
+        forms,
+        vec![br#"[1,[2,3]]"#.to_vec(), br#"[1,[2,3],"]",null]"#.to_vec()]
+    );
     assert_eq!(shortened_and_lengthened(b"[7]")[0], b"[]");
 }
 
