@@ -31,18 +31,29 @@ pub fn missing_field<'de, T: crate::Decode<'de>>(lex: &Lexer<'de>, name: &str) -
 }
 
 /// Decodes a struct field's value into its slot, rejecting a second occurrence of the key and
-/// adding the field's name to the path of an error. One instance per field type in a crate
-/// (shared by every struct's fields of that type), instead of this code inline per field.
+/// adding the field's name to the path of an error, or its position when the struct is read in
+/// serde's sequence form (`element`). One instance per field type in a crate (shared by every
+/// struct's fields of that type), instead of this code inline per field.
 pub fn decode_slot<'de, T: crate::Decode<'de>>(
     slot: &mut Option<T>,
     lex: &mut Lexer<'de>,
     name: &'static str,
+    element: Option<usize>,
 ) -> FjResult<()> {
     if slot.is_some() {
         return Err(lex.err_duplicate_field(name));
     }
-    *slot = Some(T::decode(lex).map_err(|e| e.at_field(name))?);
+    *slot = Some(T::decode(lex).map_err(|e| in_field(e, name, element))?);
     Ok(())
+}
+
+/// Adds a struct field to an error's path: its name, or its position in the sequence form.
+#[cold]
+pub fn in_field(error: Error, name: &'static str, element: Option<usize>) -> Error {
+    match element {
+        Some(position) => error.at_index(position),
+        None => error.at_field(name),
+    }
 }
 
 /// An array holds more elements than the type reads (serde_json's "trailing characters").

@@ -75,14 +75,7 @@ const _: () = {
             _fj::__private::Ok({
                 __lex.begin_object_expecting("struct Order")?;
                 let mut __first = true;
-                let mut __f0: _fj::__private::Option<u64> = _fj::__private::None;
-                let mut __f1: _fj::__private::Option<Customer> = _fj::__private::None;
-                let mut __f2: _fj::__private::Option<Vec<LineItem>> = _fj::__private::None;
-                let mut __f3: _fj::__private::Option<Status> = _fj::__private::None;
-                let mut __f4: _fj::__private::Option<Option<String>> = _fj::__private::None;
-                let mut __f5: _fj::__private::Option<BTreeMap<String, String>> = _fj::__private::None;
-                let mut __f6: _fj::__private::Option<Payment> = _fj::__private::None;
-                let mut __f7: <Audit as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
+                let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
                 loop {
                     let __key = match __lex.next_key_cow(&mut __first)? {
                         _fj::__private::Some(__key) => __key,
@@ -92,95 +85,49 @@ const _: () = {
                         b"orderId" => {
                             _fj::__private::decode_slot::<
                                 u64,
-                            >(&mut __f0, __lex, "orderId")?;
+                            >(&mut __b.__f0, __lex, "orderId", _fj::__private::None)?;
                         }
                         b"customer" => {
                             _fj::__private::decode_slot::<
                                 Customer,
-                            >(&mut __f1, __lex, "customer")?;
+                            >(&mut __b.__f1, __lex, "customer", _fj::__private::None)?;
                         }
                         b"items" => {
                             _fj::__private::decode_slot::<
                                 Vec<LineItem>,
-                            >(&mut __f2, __lex, "items")?;
+                            >(&mut __b.__f2, __lex, "items", _fj::__private::None)?;
                         }
                         b"status" => {
                             _fj::__private::decode_slot::<
                                 Status,
-                            >(&mut __f3, __lex, "status")?;
+                            >(&mut __b.__f3, __lex, "status", _fj::__private::None)?;
                         }
                         b"coupon" => {
                             _fj::__private::decode_slot::<
                                 Option<String>,
-                            >(&mut __f4, __lex, "coupon")?;
+                            >(&mut __b.__f4, __lex, "coupon", _fj::__private::None)?;
                         }
                         b"labels" => {
                             _fj::__private::decode_slot::<
                                 BTreeMap<String, String>,
-                            >(&mut __f5, __lex, "labels")?;
+                            >(&mut __b.__f5, __lex, "labels", _fj::__private::None)?;
                         }
                         b"payment" => {
                             _fj::__private::decode_slot::<
                                 Payment,
-                            >(&mut __f6, __lex, "payment")?;
+                            >(&mut __b.__f6, __lex, "payment", _fj::__private::None)?;
                         }
                         _ => {
                             if <Audit as _fj::DecodeFields<
                                 'de,
-                            >>::decode_field(&mut __f7, &__key, __lex)? {
+                            >>::decode_field(&mut __b.__f7, &__key, __lex)? {
                                 continue;
                             }
                             __lex.skip_value()?;
                         }
                     }
                 }
-                Self {
-                    order_id: match __f0 {
-                        _fj::__private::Some(__value) => __value,
-                        _fj::__private::None => {
-                            _fj::__private::missing_field::<u64>(__lex, "orderId")?
-                        }
-                    },
-                    customer: match __f1 {
-                        _fj::__private::Some(__value) => __value,
-                        _fj::__private::None => {
-                            _fj::__private::missing_field::<Customer>(__lex, "customer")?
-                        }
-                    },
-                    items: match __f2 {
-                        _fj::__private::Some(__value) => __value,
-                        _fj::__private::None => {
-                            _fj::__private::missing_field::<
-                                Vec<LineItem>,
-                            >(__lex, "items")?
-                        }
-                    },
-                    status: match __f3 {
-                        _fj::__private::Some(__value) => __value,
-                        _fj::__private::None => {
-                            _fj::__private::missing_field::<Status>(__lex, "status")?
-                        }
-                    },
-                    coupon: match __f4 {
-                        _fj::__private::Some(__value) => __value,
-                        _fj::__private::None => {
-                            _fj::__private::missing_field::<
-                                Option<String>,
-                            >(__lex, "coupon")?
-                        }
-                    },
-                    labels: match __f5 {
-                        _fj::__private::Some(__value) => __value,
-                        _fj::__private::None => _fj::__private::Default::default(),
-                    },
-                    payment: match __f6 {
-                        _fj::__private::Some(__value) => __value,
-                        _fj::__private::None => {
-                            _fj::__private::missing_field::<Payment>(__lex, "payment")?
-                        }
-                    },
-                    audit: <Audit as _fj::DecodeFields<'de>>::finish(__f7, __lex)?,
-                }
+                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)?
             })
         }
     }
@@ -215,6 +162,7 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::DecodeFields<'de> for Order {
         type Builder = __Builder<'de>;
+        #[inline]
         fn decode_field(
             __b: &mut Self::Builder,
             __key: &_fj::__private::Cow<'de, _fj::__private::str>,
@@ -222,43 +170,45 @@ const _: () = {
         ) -> _fj::Result<_fj::__private::bool> {
             match __key.as_bytes() {
                 b"orderId" => {
-                    _fj::__private::decode_slot::<u64>(&mut __b.__f0, __lex, "orderId")?;
+                    _fj::__private::decode_slot::<
+                        u64,
+                    >(&mut __b.__f0, __lex, "orderId", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"customer" => {
                     _fj::__private::decode_slot::<
                         Customer,
-                    >(&mut __b.__f1, __lex, "customer")?;
+                    >(&mut __b.__f1, __lex, "customer", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"items" => {
                     _fj::__private::decode_slot::<
                         Vec<LineItem>,
-                    >(&mut __b.__f2, __lex, "items")?;
+                    >(&mut __b.__f2, __lex, "items", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"status" => {
                     _fj::__private::decode_slot::<
                         Status,
-                    >(&mut __b.__f3, __lex, "status")?;
+                    >(&mut __b.__f3, __lex, "status", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"coupon" => {
                     _fj::__private::decode_slot::<
                         Option<String>,
-                    >(&mut __b.__f4, __lex, "coupon")?;
+                    >(&mut __b.__f4, __lex, "coupon", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"labels" => {
                     _fj::__private::decode_slot::<
                         BTreeMap<String, String>,
-                    >(&mut __b.__f5, __lex, "labels")?;
+                    >(&mut __b.__f5, __lex, "labels", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"payment" => {
                     _fj::__private::decode_slot::<
                         Payment,
-                    >(&mut __b.__f6, __lex, "payment")?;
+                    >(&mut __b.__f6, __lex, "payment", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 _ => {
@@ -271,6 +221,7 @@ const _: () = {
                 }
             }
         }
+        #[inline]
         fn finish(__b: Self::Builder, __lex: &_fj::Lexer<'de>) -> _fj::Result<Self> {
             _fj::__private::Ok(Self {
                 order_id: match __b.__f0 {
@@ -372,70 +323,31 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Customer {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
-            match __lex.peek()? {
-                b'[' => {
-                    _fj::__private::Ok({
+            _fj::__private::Ok({
+                let mut __element: _fj::__private::Option<::core::primitive::usize> = match __lex
+                    .peek()?
+                {
+                    b'[' => {
                         __lex.begin_array_expecting("struct Customer")?;
-                        let mut __first = true;
-                        let mut __more = true;
-                        let __f0 = if __more && __lex.next_item(&mut __first)? {
-                            <u64 as _fj::Decode<'de>>::decode(__lex)
-                                .map_err(|__e| __e.at_index(0usize))?
-                        } else {
-                            return _fj::__private::Err(
-                                __lex
-                                    .err_invalid_length(
-                                        0usize,
-                                        "struct Customer with 3 elements",
-                                    ),
-                            )
-                        };
-                        let __f1 = if __more && __lex.next_item(&mut __first)? {
-                            <String as _fj::Decode<'de>>::decode(__lex)
-                                .map_err(|__e| __e.at_index(1usize))?
-                        } else {
-                            return _fj::__private::Err(
-                                __lex
-                                    .err_invalid_length(
-                                        1usize,
-                                        "struct Customer with 3 elements",
-                                    ),
-                            )
-                        };
-                        let __f2 = if __more && __lex.next_item(&mut __first)? {
-                            <String as _fj::Decode<'de>>::decode(__lex)
-                                .map_err(|__e| __e.at_index(2usize))?
-                        } else {
-                            __more = false;
-                            _fj::__private::Default::default()
-                        };
-                        if __more && __lex.next_item(&mut __first)? {
-                            return _fj::__private::Err(
-                                _fj::__private::err_trailing_elements(__lex),
-                            );
-                        }
-                        Self {
-                            id: __f0,
-                            name: __f1,
-                            email: __f2,
-                        }
-                    })
-                }
-                _ => {
-                    _fj::__private::Ok({
+                        _fj::__private::Some(0)
+                    }
+                    _ => {
                         __lex.begin_object_expecting("struct Customer")?;
-                        let mut __first = true;
-                        let mut __f0: _fj::__private::Option<u64> = _fj::__private::None;
-                        let mut __f1: _fj::__private::Option<String> = _fj::__private::None;
-                        let mut __f2: _fj::__private::Option<String> = _fj::__private::None;
-                        const __PREDICTIONS: [&[::core::primitive::u8]; 3usize] = [
-                            b"\"id\"",
-                            b"\"name\"",
-                            b"\"email\"",
-                        ];
-                        let mut __predicted: ::core::primitive::usize = 0;
-                        loop {
-                            let __field: ::core::primitive::usize = match __lex
+                        _fj::__private::None
+                    }
+                };
+                let mut __first = true;
+                let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
+                const __PREDICTIONS: [&[::core::primitive::u8]; 3usize] = [
+                    b"\"id\"",
+                    b"\"name\"",
+                    b"\"email\"",
+                ];
+                let mut __predicted: ::core::primitive::usize = 0;
+                loop {
+                    let __field: ::core::primitive::usize = match __element {
+                        _fj::__private::None => {
+                            match __lex
                                 .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
                             {
                                 _fj::Key::Predicted => __predicted,
@@ -453,49 +365,62 @@ const _: () = {
                                     }
                                 }
                                 _fj::Key::End => break,
-                            };
-                            match __field {
-                                0usize => {
-                                    _fj::__private::decode_slot::<u64>(&mut __f0, __lex, "id")?;
-                                }
-                                1usize => {
-                                    _fj::__private::decode_slot::<
-                                        String,
-                                    >(&mut __f1, __lex, "name")?;
-                                }
-                                _ => {
-                                    _fj::__private::decode_slot::<
-                                        String,
-                                    >(&mut __f2, __lex, "email")?;
-                                }
                             }
-                            __predicted = if __field + 1 == 3usize {
-                                0
-                            } else {
-                                __field + 1
-                            };
                         }
-                        Self {
-                            id: match __f0 {
-                                _fj::__private::Some(__value) => __value,
-                                _fj::__private::None => {
-                                    _fj::__private::missing_field::<u64>(__lex, "id")?
-                                }
-                            },
-                            name: match __f1 {
-                                _fj::__private::Some(__value) => __value,
-                                _fj::__private::None => {
-                                    _fj::__private::missing_field::<String>(__lex, "name")?
-                                }
-                            },
-                            email: match __f2 {
-                                _fj::__private::Some(__value) => __value,
-                                _fj::__private::None => _fj::__private::Default::default(),
-                            },
+                        _fj::__private::Some(__position) => {
+                            if __position == 3usize || !__lex.next_item(&mut __first)? {
+                                break;
+                            }
+                            __position
                         }
-                    })
+                    };
+                    match __field {
+                        0usize => {
+                            _fj::__private::decode_slot::<
+                                u64,
+                            >(&mut __b.__f0, __lex, "id", __element)?;
+                        }
+                        1usize => {
+                            _fj::__private::decode_slot::<
+                                String,
+                            >(&mut __b.__f1, __lex, "name", __element)?;
+                        }
+                        _ => {
+                            _fj::__private::decode_slot::<
+                                String,
+                            >(&mut __b.__f2, __lex, "email", __element)?;
+                        }
+                    }
+                    __predicted = if __field + 1 == 3usize { 0 } else { __field + 1 };
+                    if let _fj::__private::Some(__position) = __element {
+                        __element = _fj::__private::Some(__position + 1);
+                    }
                 }
-            }
+                if let _fj::__private::Some(__position) = __element {
+                    if __position == 3usize {
+                        if __lex.next_item(&mut __first)? {
+                            return _fj::__private::Err(
+                                _fj::__private::err_trailing_elements(__lex),
+                            );
+                        }
+                    } else {
+                        const __FIRST_REQUIRED: [::core::primitive::usize; 3usize] = [
+                            0usize, 1usize, 3usize,
+                        ];
+                        let __missing = __FIRST_REQUIRED[__position];
+                        if __missing < 3usize {
+                            return _fj::__private::Err(
+                                __lex
+                                    .err_invalid_length(
+                                        __missing,
+                                        "struct Customer with 3 elements",
+                                    ),
+                            );
+                        }
+                    }
+                }
+                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)?
+            })
         }
     }
     #[doc(hidden)]
@@ -519,6 +444,7 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::DecodeFields<'de> for Customer {
         type Builder = __Builder<'de>;
+        #[inline]
         fn decode_field(
             __b: &mut Self::Builder,
             __key: &_fj::__private::Cow<'de, _fj::__private::str>,
@@ -526,22 +452,27 @@ const _: () = {
         ) -> _fj::Result<_fj::__private::bool> {
             match __key.as_bytes() {
                 b"id" => {
-                    _fj::__private::decode_slot::<u64>(&mut __b.__f0, __lex, "id")?;
+                    _fj::__private::decode_slot::<
+                        u64,
+                    >(&mut __b.__f0, __lex, "id", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"name" => {
-                    _fj::__private::decode_slot::<String>(&mut __b.__f1, __lex, "name")?;
+                    _fj::__private::decode_slot::<
+                        String,
+                    >(&mut __b.__f1, __lex, "name", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"email" => {
                     _fj::__private::decode_slot::<
                         String,
-                    >(&mut __b.__f2, __lex, "email")?;
+                    >(&mut __b.__f2, __lex, "email", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 _ => _fj::__private::Ok(false),
             }
         }
+        #[inline]
         fn finish(__b: Self::Builder, __lex: &_fj::Lexer<'de>) -> _fj::Result<Self> {
             _fj::__private::Ok(Self {
                 id: match __b.__f0 {
@@ -614,75 +545,31 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for LineItem {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
-            match __lex.peek()? {
-                b'[' => {
-                    _fj::__private::Ok({
+            _fj::__private::Ok({
+                let mut __element: _fj::__private::Option<::core::primitive::usize> = match __lex
+                    .peek()?
+                {
+                    b'[' => {
                         __lex.begin_array_expecting("struct LineItem")?;
-                        let mut __first = true;
-                        let __more = true;
-                        let __f0 = if __more && __lex.next_item(&mut __first)? {
-                            <String as _fj::Decode<'de>>::decode(__lex)
-                                .map_err(|__e| __e.at_index(0usize))?
-                        } else {
-                            return _fj::__private::Err(
-                                __lex
-                                    .err_invalid_length(
-                                        0usize,
-                                        "struct LineItem with 3 elements",
-                                    ),
-                            )
-                        };
-                        let __f1 = if __more && __lex.next_item(&mut __first)? {
-                            <u32 as _fj::Decode<'de>>::decode(__lex)
-                                .map_err(|__e| __e.at_index(1usize))?
-                        } else {
-                            return _fj::__private::Err(
-                                __lex
-                                    .err_invalid_length(
-                                        1usize,
-                                        "struct LineItem with 3 elements",
-                                    ),
-                            )
-                        };
-                        let __f2 = if __more && __lex.next_item(&mut __first)? {
-                            <u64 as _fj::Decode<'de>>::decode(__lex)
-                                .map_err(|__e| __e.at_index(2usize))?
-                        } else {
-                            return _fj::__private::Err(
-                                __lex
-                                    .err_invalid_length(
-                                        2usize,
-                                        "struct LineItem with 3 elements",
-                                    ),
-                            )
-                        };
-                        if __more && __lex.next_item(&mut __first)? {
-                            return _fj::__private::Err(
-                                _fj::__private::err_trailing_elements(__lex),
-                            );
-                        }
-                        Self {
-                            sku: __f0,
-                            quantity: __f1,
-                            unit_price_cents: __f2,
-                        }
-                    })
-                }
-                _ => {
-                    _fj::__private::Ok({
+                        _fj::__private::Some(0)
+                    }
+                    _ => {
                         __lex.begin_object_expecting("struct LineItem")?;
-                        let mut __first = true;
-                        let mut __f0: _fj::__private::Option<String> = _fj::__private::None;
-                        let mut __f1: _fj::__private::Option<u32> = _fj::__private::None;
-                        let mut __f2: _fj::__private::Option<u64> = _fj::__private::None;
-                        const __PREDICTIONS: [&[::core::primitive::u8]; 3usize] = [
-                            b"\"sku\"",
-                            b"\"quantity\"",
-                            b"\"unit_price_cents\"",
-                        ];
-                        let mut __predicted: ::core::primitive::usize = 0;
-                        loop {
-                            let __field: ::core::primitive::usize = match __lex
+                        _fj::__private::None
+                    }
+                };
+                let mut __first = true;
+                let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
+                const __PREDICTIONS: [&[::core::primitive::u8]; 3usize] = [
+                    b"\"sku\"",
+                    b"\"quantity\"",
+                    b"\"unit_price_cents\"",
+                ];
+                let mut __predicted: ::core::primitive::usize = 0;
+                loop {
+                    let __field: ::core::primitive::usize = match __element {
+                        _fj::__private::None => {
+                            match __lex
                                 .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
                             {
                                 _fj::Key::Predicted => __predicted,
@@ -698,55 +585,62 @@ const _: () = {
                                     }
                                 }
                                 _fj::Key::End => break,
-                            };
-                            match __field {
-                                0usize => {
-                                    _fj::__private::decode_slot::<
-                                        String,
-                                    >(&mut __f0, __lex, "sku")?;
-                                }
-                                1usize => {
-                                    _fj::__private::decode_slot::<
-                                        u32,
-                                    >(&mut __f1, __lex, "quantity")?;
-                                }
-                                _ => {
-                                    _fj::__private::decode_slot::<
-                                        u64,
-                                    >(&mut __f2, __lex, "unit_price_cents")?;
-                                }
                             }
-                            __predicted = if __field + 1 == 3usize {
-                                0
-                            } else {
-                                __field + 1
-                            };
                         }
-                        Self {
-                            sku: match __f0 {
-                                _fj::__private::Some(__value) => __value,
-                                _fj::__private::None => {
-                                    _fj::__private::missing_field::<String>(__lex, "sku")?
-                                }
-                            },
-                            quantity: match __f1 {
-                                _fj::__private::Some(__value) => __value,
-                                _fj::__private::None => {
-                                    _fj::__private::missing_field::<u32>(__lex, "quantity")?
-                                }
-                            },
-                            unit_price_cents: match __f2 {
-                                _fj::__private::Some(__value) => __value,
-                                _fj::__private::None => {
-                                    _fj::__private::missing_field::<
-                                        u64,
-                                    >(__lex, "unit_price_cents")?
-                                }
-                            },
+                        _fj::__private::Some(__position) => {
+                            if __position == 3usize || !__lex.next_item(&mut __first)? {
+                                break;
+                            }
+                            __position
                         }
-                    })
+                    };
+                    match __field {
+                        0usize => {
+                            _fj::__private::decode_slot::<
+                                String,
+                            >(&mut __b.__f0, __lex, "sku", __element)?;
+                        }
+                        1usize => {
+                            _fj::__private::decode_slot::<
+                                u32,
+                            >(&mut __b.__f1, __lex, "quantity", __element)?;
+                        }
+                        _ => {
+                            _fj::__private::decode_slot::<
+                                u64,
+                            >(&mut __b.__f2, __lex, "unit_price_cents", __element)?;
+                        }
+                    }
+                    __predicted = if __field + 1 == 3usize { 0 } else { __field + 1 };
+                    if let _fj::__private::Some(__position) = __element {
+                        __element = _fj::__private::Some(__position + 1);
+                    }
                 }
-            }
+                if let _fj::__private::Some(__position) = __element {
+                    if __position == 3usize {
+                        if __lex.next_item(&mut __first)? {
+                            return _fj::__private::Err(
+                                _fj::__private::err_trailing_elements(__lex),
+                            );
+                        }
+                    } else {
+                        const __FIRST_REQUIRED: [::core::primitive::usize; 3usize] = [
+                            0usize, 1usize, 2usize,
+                        ];
+                        let __missing = __FIRST_REQUIRED[__position];
+                        if __missing < 3usize {
+                            return _fj::__private::Err(
+                                __lex
+                                    .err_invalid_length(
+                                        __missing,
+                                        "struct LineItem with 3 elements",
+                                    ),
+                            );
+                        }
+                    }
+                }
+                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)?
+            })
         }
     }
     #[doc(hidden)]
@@ -770,6 +664,7 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::DecodeFields<'de> for LineItem {
         type Builder = __Builder<'de>;
+        #[inline]
         fn decode_field(
             __b: &mut Self::Builder,
             __key: &_fj::__private::Cow<'de, _fj::__private::str>,
@@ -777,24 +672,27 @@ const _: () = {
         ) -> _fj::Result<_fj::__private::bool> {
             match __key.as_bytes() {
                 b"sku" => {
-                    _fj::__private::decode_slot::<String>(&mut __b.__f0, __lex, "sku")?;
+                    _fj::__private::decode_slot::<
+                        String,
+                    >(&mut __b.__f0, __lex, "sku", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"quantity" => {
                     _fj::__private::decode_slot::<
                         u32,
-                    >(&mut __b.__f1, __lex, "quantity")?;
+                    >(&mut __b.__f1, __lex, "quantity", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"unit_price_cents" => {
                     _fj::__private::decode_slot::<
                         u64,
-                    >(&mut __b.__f2, __lex, "unit_price_cents")?;
+                    >(&mut __b.__f2, __lex, "unit_price_cents", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 _ => _fj::__private::Ok(false),
             }
         }
+        #[inline]
         fn finish(__b: Self::Builder, __lex: &_fj::Lexer<'de>) -> _fj::Result<Self> {
             _fj::__private::Ok(Self {
                 sku: match __b.__f0 {
@@ -1176,7 +1074,7 @@ const _: () = {
                                         _ => {
                                             _fj::__private::decode_slot::<
                                                 String,
-                                            >(&mut __f0, __lex, "last4")?;
+                                            >(&mut __f0, __lex, "last4", _fj::__private::None)?;
                                         }
                                     }
                                     __predicted = if __field + 1 == 1usize {
@@ -1233,7 +1131,7 @@ const _: () = {
                                         _ => {
                                             _fj::__private::decode_slot::<
                                                 u32,
-                                            >(&mut __f0, __lex, "due_days")?;
+                                            >(&mut __f0, __lex, "due_days", _fj::__private::None)?;
                                         }
                                     }
                                     __predicted = if __field + 1 == 1usize {
@@ -1325,54 +1223,30 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Audit {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
-            match __lex.peek()? {
-                b'[' => {
-                    _fj::__private::Ok({
+            _fj::__private::Ok({
+                let mut __element: _fj::__private::Option<::core::primitive::usize> = match __lex
+                    .peek()?
+                {
+                    b'[' => {
                         __lex.begin_array_expecting("struct Audit")?;
-                        let mut __first = true;
-                        let __more = true;
-                        let __f0 = if __more && __lex.next_item(&mut __first)? {
-                            <String as _fj::Decode<'de>>::decode(__lex)
-                                .map_err(|__e| __e.at_index(0usize))?
-                        } else {
-                            return _fj::__private::Err(
-                                __lex
-                                    .err_invalid_length(0usize, "struct Audit with 2 elements"),
-                            )
-                        };
-                        let __f1 = if __more && __lex.next_item(&mut __first)? {
-                            <u32 as _fj::Decode<'de>>::decode(__lex)
-                                .map_err(|__e| __e.at_index(1usize))?
-                        } else {
-                            return _fj::__private::Err(
-                                __lex
-                                    .err_invalid_length(1usize, "struct Audit with 2 elements"),
-                            )
-                        };
-                        if __more && __lex.next_item(&mut __first)? {
-                            return _fj::__private::Err(
-                                _fj::__private::err_trailing_elements(__lex),
-                            );
-                        }
-                        Self {
-                            updated_by: __f0,
-                            revision: __f1,
-                        }
-                    })
-                }
-                _ => {
-                    _fj::__private::Ok({
+                        _fj::__private::Some(0)
+                    }
+                    _ => {
                         __lex.begin_object_expecting("struct Audit")?;
-                        let mut __first = true;
-                        let mut __f0: _fj::__private::Option<String> = _fj::__private::None;
-                        let mut __f1: _fj::__private::Option<u32> = _fj::__private::None;
-                        const __PREDICTIONS: [&[::core::primitive::u8]; 2usize] = [
-                            b"\"updatedBy\"",
-                            b"\"revision\"",
-                        ];
-                        let mut __predicted: ::core::primitive::usize = 0;
-                        loop {
-                            let __field: ::core::primitive::usize = match __lex
+                        _fj::__private::None
+                    }
+                };
+                let mut __first = true;
+                let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
+                const __PREDICTIONS: [&[::core::primitive::u8]; 2usize] = [
+                    b"\"updatedBy\"",
+                    b"\"revision\"",
+                ];
+                let mut __predicted: ::core::primitive::usize = 0;
+                loop {
+                    let __field: ::core::primitive::usize = match __element {
+                        _fj::__private::None => {
+                            match __lex
                                 .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
                             {
                                 _fj::Key::Predicted => __predicted,
@@ -1387,42 +1261,57 @@ const _: () = {
                                     }
                                 }
                                 _fj::Key::End => break,
-                            };
-                            match __field {
-                                0usize => {
-                                    _fj::__private::decode_slot::<
-                                        String,
-                                    >(&mut __f0, __lex, "updatedBy")?;
-                                }
-                                _ => {
-                                    _fj::__private::decode_slot::<
-                                        u32,
-                                    >(&mut __f1, __lex, "revision")?;
-                                }
                             }
-                            __predicted = if __field + 1 == 2usize {
-                                0
-                            } else {
-                                __field + 1
-                            };
                         }
-                        Self {
-                            updated_by: match __f0 {
-                                _fj::__private::Some(__value) => __value,
-                                _fj::__private::None => {
-                                    _fj::__private::missing_field::<String>(__lex, "updatedBy")?
-                                }
-                            },
-                            revision: match __f1 {
-                                _fj::__private::Some(__value) => __value,
-                                _fj::__private::None => {
-                                    _fj::__private::missing_field::<u32>(__lex, "revision")?
-                                }
-                            },
+                        _fj::__private::Some(__position) => {
+                            if __position == 2usize || !__lex.next_item(&mut __first)? {
+                                break;
+                            }
+                            __position
                         }
-                    })
+                    };
+                    match __field {
+                        0usize => {
+                            _fj::__private::decode_slot::<
+                                String,
+                            >(&mut __b.__f0, __lex, "updatedBy", __element)?;
+                        }
+                        _ => {
+                            _fj::__private::decode_slot::<
+                                u32,
+                            >(&mut __b.__f1, __lex, "revision", __element)?;
+                        }
+                    }
+                    __predicted = if __field + 1 == 2usize { 0 } else { __field + 1 };
+                    if let _fj::__private::Some(__position) = __element {
+                        __element = _fj::__private::Some(__position + 1);
+                    }
                 }
-            }
+                if let _fj::__private::Some(__position) = __element {
+                    if __position == 2usize {
+                        if __lex.next_item(&mut __first)? {
+                            return _fj::__private::Err(
+                                _fj::__private::err_trailing_elements(__lex),
+                            );
+                        }
+                    } else {
+                        const __FIRST_REQUIRED: [::core::primitive::usize; 2usize] = [
+                            0usize, 1usize,
+                        ];
+                        let __missing = __FIRST_REQUIRED[__position];
+                        if __missing < 2usize {
+                            return _fj::__private::Err(
+                                __lex
+                                    .err_invalid_length(
+                                        __missing,
+                                        "struct Audit with 2 elements",
+                                    ),
+                            );
+                        }
+                    }
+                }
+                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)?
+            })
         }
     }
     #[doc(hidden)]
@@ -1444,6 +1333,7 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::DecodeFields<'de> for Audit {
         type Builder = __Builder<'de>;
+        #[inline]
         fn decode_field(
             __b: &mut Self::Builder,
             __key: &_fj::__private::Cow<'de, _fj::__private::str>,
@@ -1453,18 +1343,19 @@ const _: () = {
                 b"updatedBy" => {
                     _fj::__private::decode_slot::<
                         String,
-                    >(&mut __b.__f0, __lex, "updatedBy")?;
+                    >(&mut __b.__f0, __lex, "updatedBy", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 b"revision" => {
                     _fj::__private::decode_slot::<
                         u32,
-                    >(&mut __b.__f1, __lex, "revision")?;
+                    >(&mut __b.__f1, __lex, "revision", _fj::__private::None)?;
                     _fj::__private::Ok(true)
                 }
                 _ => _fj::__private::Ok(false),
             }
         }
+        #[inline]
         fn finish(__b: Self::Builder, __lex: &_fj::Lexer<'de>) -> _fj::Result<Self> {
             _fj::__private::Ok(Self {
                 updated_by: match __b.__f0 {
@@ -1571,7 +1462,7 @@ const _: () = {
                                     _ => {
                                         _fj::__private::decode_slot::<
                                             u64,
-                                        >(&mut __f0, __lex, "order_id")?;
+                                        >(&mut __f0, __lex, "order_id", _fj::__private::None)?;
                                     }
                                 }
                                 __predicted = if __field + 1 == 1usize {

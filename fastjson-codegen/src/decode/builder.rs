@@ -52,7 +52,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         .filter_map(|(i, f)| {
             let pattern = field::key_pattern(f, &mut claimed)?;
             let slot = slot(*i);
-            let assign = assign_slot(p, f, quote!(__b.#slot));
+            let assign = assign_slot(p, f, quote!(__b.#slot), &quote!(_fj::__private::None));
             Some(quote! {
                 #pattern => {
                     #assign
@@ -115,6 +115,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         impl #impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
             type Builder = __Builder #builder_generics;
 
+            #[inline]
             fn decode_field(
                 __b: &mut Self::Builder,
                 __key: &_fj::__private::Cow<#de, _fj::__private::str>,
@@ -129,6 +130,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
                 }
             }
 
+            #[inline]
             fn finish(__b: Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
                 #let_default
                 _fj::__private::Ok(Self { #(#members),* })

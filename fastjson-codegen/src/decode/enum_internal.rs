@@ -147,6 +147,8 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
                     internal_tag: Some(tag),
                     deny_unknown_fields: p.cont.attrs.deny_unknown_fields,
                     default: &attr::DefaultValue::None,
+                    sequence: None,
+                    via_builder: false,
                 },
             );
             quote!(_fj::__private::Ok({ #body }))

@@ -82,6 +82,12 @@ pub fn missing_in_seq(
     }
 }
 
+/// Whether a field has neither its own default nor the container's: missing from the sequence
+/// form, it is an invalid-length error.
+pub fn has_no_default(field: &Field, container_default: &attr::DefaultValue) -> bool {
+    field.attrs.default.is_none() && container_default.is_none()
+}
+
 /// The value of a `skip_deserializing` field.
 pub fn skipped_value(field: &Field, container_default: &attr::DefaultValue) -> TokenStream {
     default_value(field, container_default)

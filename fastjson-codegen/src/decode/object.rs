@@ -23,20 +23,57 @@ pub struct ObjectForm<'a> {
     pub deny_unknown_fields: bool,
     /// The container's `default` (structs only).
     pub default: &'a attr::DefaultValue,
+    /// `Some("struct Name")`: an array is read too, as serde's sequence form of the struct (the
+    /// fields in declaration order), by the same loop and slots. Only where
+    /// [`reads_sequence_form`] holds.
+    pub sequence: Option<String>,
+    /// The slots are the fields of the struct's `DecodeFields` builder (`__b`), which also
+    /// builds the value: an early return then drops one local, not every slot (named structs).
+    pub via_builder: bool,
+}
+
+/// Whether [`body`] can read the sequence form of `fields` with its key loop: no flattened
+/// field, and every field read has a key of its own, so key loop index and position agree.
+pub fn reads_sequence_form(fields: &[Field]) -> bool {
+    let mut claimed = Vec::new();
+    let mut read = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing)
+        .peekable();
+    read.peek().is_some()
+        && read.all(|f| !f.attrs.flatten && field::key_pattern(f, &mut claimed).is_some())
 }
 
 /// Statements ending in an expression of the built type; errors `return` from the enclosing fn
 /// or closure.
 pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     let de = &p.de;
-    let begin = if form.begun {
-        TokenStream::new()
-    } else {
-        let expecting = &form.expecting;
-        quote! {
+    let expecting = &form.expecting;
+    let begin = match (&form.sequence, form.begun) {
+        (_, true) => TokenStream::new(),
+        (None, false) => quote! {
             __lex.begin_object_expecting(#expecting)?;
             let mut __first = true;
-        }
+        },
+        (Some(kind), false) => quote! {
+            // `Some(position)` while reading the sequence form.
+            let mut __element: _fj::__private::Option<::core::primitive::usize> = match __lex.peek()? {
+                b'[' => {
+                    __lex.begin_array_expecting(#kind)?;
+                    _fj::__private::Some(0)
+                }
+                _ => {
+                    __lex.begin_object_expecting(#expecting)?;
+                    _fj::__private::None
+                }
+            };
+            let mut __first = true;
+        },
+    };
+    let element = if form.sequence.is_some() {
+        quote!(__element)
+    } else {
+        quote!(_fj::__private::None)
     };
 
     let read = form
@@ -44,6 +81,14 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         .iter()
         .enumerate()
         .filter(|(_, f)| !f.attrs.skip_deserializing);
+    let slot_ref = |i: usize| {
+        let slot = slot(i);
+        if form.via_builder {
+            quote!(__b.#slot)
+        } else {
+            slot.into_token_stream()
+        }
+    };
     let slots = read.clone().map(|(i, f)| {
         let slot = slot(i);
         let ty = f.ty;
@@ -71,7 +116,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     let arms: Vec<TokenStream> = keyed
         .iter()
         .map(|(i, f, pattern, _)| {
-            let assign = assign_slot(p, f, slot(*i).into_token_stream());
+            let assign = assign_slot(p, f, slot_ref(*i), &element);
             quote!(#pattern => { #assign })
         })
         .collect();
@@ -102,7 +147,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             .enumerate()
             .map(|(k, (_, _, pattern, _))| quote!(#pattern => #k,));
         let assign_arms = keyed.iter().enumerate().map(|(k, (i, f, _, _))| {
-            let assign = assign_slot(p, f, slot(*i).into_token_stream());
+            let assign = assign_slot(p, f, slot_ref(*i), &element);
             if k + 1 == count {
                 quote!(_ => { #assign })
             } else {
@@ -121,24 +166,52 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         } else {
             quote!({ #unknown; continue; })
         };
+        let next_key = quote! {
+            match __lex.next_key_or(&mut __first, __PREDICTIONS[__predicted])? {
+                _fj::Key::Predicted => __predicted,
+                _fj::Key::Scanned(__key) => match __key {
+                    #(#index_arms)*
+                    #tag_then_continue
+                    _ => #unknown_then_next,
+                },
+                _fj::Key::End => break,
+            }
+        };
+        let (next_field, next_element, sequence_end) = match &form.sequence {
+            None => (next_key, TokenStream::new(), TokenStream::new()),
+            Some(kind) => {
+                let next_field = quote! {
+                    match __element {
+                        _fj::__private::None => #next_key,
+                        _fj::__private::Some(__position) => {
+                            if __position == #count || !__lex.next_item(&mut __first)? {
+                                break;
+                            }
+                            __position
+                        }
+                    }
+                };
+                let next_element = quote! {
+                    if let _fj::__private::Some(__position) = __element {
+                        __element = _fj::__private::Some(__position + 1);
+                    }
+                };
+                let end = sequence_end(form, kind, count);
+                (next_field, next_element, end)
+            }
+        };
         quote! {
             const __PREDICTIONS: [&[::core::primitive::u8]; #count] = [#(#predictions),*];
             let mut __predicted: ::core::primitive::usize = 0;
             loop {
-                let __field: ::core::primitive::usize = match __lex.next_key_or(&mut __first, __PREDICTIONS[__predicted])? {
-                    _fj::Key::Predicted => __predicted,
-                    _fj::Key::Scanned(__key) => match __key {
-                        #(#index_arms)*
-                        #tag_then_continue
-                        _ => #unknown_then_next,
-                    },
-                    _fj::Key::End => break,
-                };
+                let __field: ::core::primitive::usize = #next_field;
                 match __field {
                     #(#assign_arms)*
                 }
                 __predicted = if __field + 1 == #count { 0 } else { __field + 1 };
+                #next_element
             }
+            #sequence_end
         }
     } else if flattened.is_empty() {
         let unknown = unknown_field(&mut read.clone().flat_map(|(_, f)| f.attrs.name.de_names()));
@@ -156,7 +229,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         }
     } else {
         let offers = flattened.iter().map(|(i, f)| {
-            let slot = slot(*i);
+            let slot = slot_ref(*i);
             let ty = f.ty;
             let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
             quote! {
@@ -192,6 +265,15 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         }
     };
 
+    if form.via_builder {
+        let fields_trait = quote!(_fj::DecodeFields<#de>);
+        return quote! {
+            #begin
+            let mut __b: <Self as #fields_trait>::Builder = _fj::__private::Default::default();
+            #key_loop
+            <Self as #fields_trait>::finish(__b, __lex)?
+        };
+    }
     let let_default = field::let_default(form.fields, form.default);
     let members = form.fields.iter().enumerate().map(|(i, f)| {
         let member = &f.member;
@@ -223,20 +305,78 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     }
 }
 
-/// Decodes the value into `slot` (an `Option`), rejecting a second occurrence of the key.
-pub fn assign_slot(p: &Params, field: &Field, slot: TokenStream) -> TokenStream {
+/// After the sequence form's loop (`__element` is `Some(position)`): at `count` elements, the
+/// array must end there; before it, the first field past the end without a default is an
+/// invalid-length error, as in serde (the others take their defaults when the struct is built).
+fn sequence_end(form: &ObjectForm, kind: &str, count: usize) -> TokenStream {
+    let read: Vec<&Field> = form
+        .fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing)
+        .collect();
+    let expecting = format!(
+        "{kind} with {count} element{}",
+        if count == 1 { "" } else { "s" }
+    );
+    // For each position: the first position at or after it whose field has no default.
+    let mut first_required = vec![count; count];
+    let mut next = count;
+    for position in (0..count).rev() {
+        if field::has_no_default(read[position], form.default) {
+            next = position;
+        }
+        first_required[position] = next;
+    }
+    let trailing = super::errors::trailing_elements();
+    if next == count {
+        // Every field has a default: a short array is fine.
+        return quote! {
+            if let _fj::__private::Some(__position) = __element {
+                if __position == #count && __lex.next_item(&mut __first)? {
+                    return _fj::__private::Err(#trailing);
+                }
+            }
+        };
+    }
+    quote! {
+        if let _fj::__private::Some(__position) = __element {
+            if __position == #count {
+                if __lex.next_item(&mut __first)? {
+                    return _fj::__private::Err(#trailing);
+                }
+            } else {
+                const __FIRST_REQUIRED: [::core::primitive::usize; #count] = [#(#first_required),*];
+                let __missing = __FIRST_REQUIRED[__position];
+                if __missing < #count {
+                    return _fj::__private::Err(__lex.err_invalid_length(__missing, #expecting));
+                }
+            }
+        }
+    }
+}
+
+/// Decodes the value into `slot` (an `Option`), rejecting a second occurrence of the key;
+/// `element` is `__element` in the key loop that also reads the sequence form, `None` elsewhere.
+pub fn assign_slot(
+    p: &Params,
+    field: &Field,
+    slot: TokenStream,
+    element: &TokenStream,
+) -> TokenStream {
     let name = &field.attrs.name.de;
     if field.attrs.deserialize_with.is_none() {
         let ty = field.ty;
         let func = quote_spanned!(field.span()=> _fj::__private::decode_slot::<#ty>);
-        return quote!(#func(&mut #slot, __lex, #name)?;);
+        return quote!(#func(&mut #slot, __lex, #name, #element)?;);
     }
     let value = field::decode_value(p, field);
     quote! {
         if _fj::__private::Option::is_some(&#slot) {
             return _fj::__private::Err(__lex.err_duplicate_field(#name));
         }
-        #slot = _fj::__private::Some(#value.map_err(|__e| __e.at_field(#name))?);
+        #slot = _fj::__private::Some(
+            #value.map_err(|__e| _fj::__private::in_field(__e, #name, #element))?,
+        );
     }
 }
 

@@ -102,5 +102,5 @@ pub fn body(p: &Params, form: &SeqForm) -> TokenStream {
 
 /// Whether a missing element is an error (no default to fall back on).
 fn is_return(field: &Field, container_default: &attr::DefaultValue) -> bool {
-    field.attrs.default.is_none() && container_default.is_none()
+    field::has_no_default(field, container_default)
 }

@@ -38,6 +38,9 @@ pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
             quote!(_fj::__private::Ok({ #body }))
         }
         Style::Struct => {
+            // serde reads the sequence form too (not for structs with flattened fields); the key
+            // loop reads both where it can, which halves the code generated per field.
+            let shared = object::reads_sequence_form(fields);
             let object = object::body(
                 p,
                 &ObjectForm {
@@ -48,12 +51,16 @@ pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
                     internal_tag: None,
                     deny_unknown_fields: cont.attrs.deny_unknown_fields,
                     default: &cont.attrs.default,
+                    sequence: shared.then(|| format!("struct {name}")),
+                    via_builder: true,
                 },
             );
-            if fields.iter().any(|f| f.attrs.flatten) {
-                // serde reads structs with flattened fields as maps only.
+            // serde reads structs with flattened fields as maps only.
+            if shared || fields.iter().any(|f| f.attrs.flatten) {
                 return quote!(_fj::__private::Ok({ #object }));
             }
+            // Fields the key loop cannot reach by position (every name claimed by an earlier
+            // field, or none read): a separate sequence reader.
             let array = seq::body(
                 p,
                 &SeqForm {

@@ -180,6 +180,8 @@ pub fn struct_variant_object<'a>(
         internal_tag: None,
         deny_unknown_fields: p.cont.attrs.deny_unknown_fields,
         default: &attr::DefaultValue::None,
+        sequence: None,
+        via_builder: false,
     }
 }
 
