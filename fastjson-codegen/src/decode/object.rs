@@ -12,7 +12,7 @@ use crate::attr;
 /// What to build and how.
 pub struct ObjectForm<'a> {
     pub fields: &'a [Field<'a>],
-    /// `Name` or `Name::Variant`.
+    /// `Name` or `Name::Variant` (unused `via_builder`: the builder's `finish` builds it).
     pub construct: TokenStream,
     /// For the invalid-type error when the value is not an object (`struct Name`).
     pub expecting: String,
@@ -196,7 +196,8 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
                         __element = _fj::__private::Some(__position + 1);
                     }
                 };
-                let end = sequence_end(form, kind, count);
+                let fields: Vec<&Field> = keyed.iter().map(|(_, f, _, _)| *f).collect();
+                let end = sequence_end(&fields, form.default, kind);
                 (next_field, next_element, end)
             }
         };
@@ -308,21 +309,16 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
 /// After the sequence form's loop (`__element` is `Some(position)`): at `count` elements, the
 /// array must end there; before it, the first field past the end without a default is an
 /// invalid-length error, as in serde (the others take their defaults when the struct is built).
-fn sequence_end(form: &ObjectForm, kind: &str, count: usize) -> TokenStream {
-    let read: Vec<&Field> = form
-        .fields
-        .iter()
-        .filter(|f| !f.attrs.skip_deserializing)
-        .collect();
-    let expecting = format!(
-        "{kind} with {count} element{}",
-        if count == 1 { "" } else { "s" }
-    );
+/// `fields` are the fields read, in position order (the key loop's, see
+/// [`reads_sequence_form`]).
+fn sequence_end(fields: &[&Field], default: &attr::DefaultValue, kind: &str) -> TokenStream {
+    let count = fields.len();
+    let expecting = super::seq::expecting(kind, count);
     // For each position: the first position at or after it whose field has no default.
     let mut first_required = vec![count; count];
     let mut next = count;
     for position in (0..count).rev() {
-        if field::has_no_default(read[position], form.default) {
+        if field::has_no_default(fields[position], default) {
             next = position;
         }
         first_required[position] = next;

@@ -28,12 +28,7 @@ pub fn body(p: &Params, form: &SeqForm) -> TokenStream {
         .enumerate()
         .filter(|(_, f)| !f.attrs.skip_deserializing)
         .collect();
-    let expecting = format!(
-        "{} with {} element{}",
-        form.kind,
-        read.len(),
-        if read.len() == 1 { "" } else { "s" }
-    );
+    let expecting = expecting(&form.kind, read.len());
     let begin = if form.begun {
         TokenStream::new()
     } else {
@@ -98,6 +93,14 @@ pub fn body(p: &Params, form: &SeqForm) -> TokenStream {
         }
         #construct { #(#members),* }
     }
+}
+
+/// What an invalid-length error expects: `struct Name with 3 elements`.
+pub fn expecting(kind: &str, count: usize) -> String {
+    format!(
+        "{kind} with {count} element{}",
+        if count == 1 { "" } else { "s" }
+    )
 }
 
 /// Whether a missing element is an error (no default to fall back on).
