@@ -105,12 +105,20 @@ pub(crate) fn starts_with(bytes: &[u8], at: usize, prefix: &[u8]) -> bool {
     let Some(hay) = bytes.get(at..at.wrapping_add(n)) else {
         return false;
     };
-    macro_rules! ends {
-        ($word:ty, $size:expr) => {{
-            let head = |s: &[u8]| <$word>::from_le_bytes(s[..$size].try_into().expect("size"));
-            let tail = |s: &[u8]| <$word>::from_le_bytes(s[n - $size..].try_into().expect("size"));
-            head(hay) == head(prefix) && tail(hay) == tail(prefix)
+    // Plain expressions, not closures: a closure here was compiled as an out-of-line call per
+    // load in `next_key_or` (experiment 23).
+    macro_rules! word {
+        ($word:ty, $size:expr, $s:expr, $from:expr) => {{
+            let mut bytes = [0u8; $size];
+            bytes.copy_from_slice(&$s[$from..$from + $size]);
+            <$word>::from_le_bytes(bytes)
         }};
+    }
+    macro_rules! ends {
+        ($word:ty, $size:expr) => {
+            word!($word, $size, hay, 0) == word!($word, $size, prefix, 0)
+                && word!($word, $size, hay, n - $size) == word!($word, $size, prefix, n - $size)
+        };
     }
     match n {
         0 => false,
