@@ -92,7 +92,7 @@ impl Encode for f64 {
 }
 
 impl<'de> Decode<'de> for f64 {
-    #[inline]
+    #[inline(always)]
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
         lex.f64()
     }

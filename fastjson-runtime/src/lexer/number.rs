@@ -368,7 +368,7 @@ impl<'de> Lexer<'de> {
 
     /// Decodes an f64, correctly rounded; integers are accepted too. Values beyond f64's range
     /// are an error; values below its smallest subnormal round to zero.
-    #[inline]
+    #[inline(always)]
     pub fn f64(&mut self) -> Result<f64> {
         self.peek()?;
         if let Some((negative, mantissa, exp10, len)) = self.short_decimal(self.pos) {
@@ -377,6 +377,13 @@ impl<'de> Lexer<'de> {
                 return Ok(v);
             }
         }
+        self.general_f64()
+    }
+
+    /// [`Lexer::f64`] for every shape the short path leaves: out of line, so that the short
+    /// path can be inlined where floats are read.
+    #[inline(never)]
+    fn general_f64(&mut self) -> Result<f64> {
         let scan = self.scan_number("f64")?;
         self.scan_to_f64(&scan)
     }
