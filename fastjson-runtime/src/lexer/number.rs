@@ -388,7 +388,7 @@ impl<'de> Lexer<'de> {
         self.scan_to_f64(&scan)
     }
 
-    /// The common float shape without the general scanner: `-?` then 1 to 7 integer digits (no
+    /// The common float shape without the general scanner: `-?` then 1 to 15 integer digits (no
     /// leading zero), optionally `.` and 1 to 16 fraction digits, at most 19 digits in all, read
     /// in word loads and ending in a byte that cannot continue a number. Returns the sign, the
     /// digits as an integer, the power of ten and the token's length; `None` sends every other
@@ -402,11 +402,23 @@ impl<'de> Lexer<'de> {
         let negative = self.input[at] == b'-';
         let mut pos = at + negative as usize;
         let word = swar::load(self.input, pos);
-        let int_digits = swar::leading_digits(word);
-        if int_digits == 0 || int_digits == 8 || (int_digits > 1 && word as u8 == b'0') {
+        let mut int_digits = swar::leading_digits(word);
+        if int_digits == 0 || (int_digits > 1 && word as u8 == b'0') {
             return None;
         }
         let mut mantissa = swar::parse_digits(word, int_digits);
+        if int_digits == 8 {
+            // 8 to 15 integer digits (Unix times with a fraction, large amounts): one more word.
+            let next = swar::load(self.input, pos + 8);
+            let more = swar::leading_digits(next);
+            if more == 8 {
+                return None;
+            }
+            if more > 0 {
+                mantissa = mantissa * POW10_U64[more] + swar::parse_digits(next, more);
+                int_digits += more;
+            }
+        }
         pos += int_digits;
         let mut exp10 = 0i64;
         if self.input[pos] == b'.' {
@@ -612,7 +624,7 @@ mod tests {
             if next().is_multiple_of(2) {
                 token.push('-');
             }
-            token += &digits(1 + next() % 10, &mut next);
+            token += &digits(1 + next() % 18, &mut next);
             if !next().is_multiple_of(8) {
                 token.push('.');
                 token += &digits(next() % 21, &mut next);
