@@ -420,7 +420,7 @@ mod tests {
             if round % 2 == 1 {
                 // One defect at a random place (often the very end: a truncated last character).
                 let defect = invalid[(next() % 6) as usize];
-                let at = if next() % 3 == 0 {
+                let at = if next().is_multiple_of(3) {
                     bytes.len()
                 } else {
                     (next() as usize) % (bytes.len() + 1)
