@@ -72,7 +72,7 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Order {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
-            _fj::__private::Ok({
+            {
                 __lex.begin_object_expecting("struct Order")?;
                 let mut __first = true;
                 let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
@@ -127,8 +127,8 @@ const _: () = {
                         }
                     }
                 }
-                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)?
-            })
+                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)
+            }
         }
     }
     #[doc(hidden)]
@@ -323,7 +323,7 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Customer {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
-            _fj::__private::Ok({
+            {
                 let mut __element: _fj::__private::Option<::core::primitive::usize> = match __lex
                     .peek()?
                 {
@@ -419,8 +419,8 @@ const _: () = {
                         }
                     }
                 }
-                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)?
-            })
+                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)
+            }
         }
     }
     #[doc(hidden)]
@@ -545,7 +545,7 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for LineItem {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
-            _fj::__private::Ok({
+            {
                 let mut __element: _fj::__private::Option<::core::primitive::usize> = match __lex
                     .peek()?
                 {
@@ -639,8 +639,8 @@ const _: () = {
                         }
                     }
                 }
-                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)?
-            })
+                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)
+            }
         }
     }
     #[doc(hidden)]
@@ -1223,7 +1223,7 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Audit {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
-            _fj::__private::Ok({
+            {
                 let mut __element: _fj::__private::Option<::core::primitive::usize> = match __lex
                     .peek()?
                 {
@@ -1310,8 +1310,8 @@ const _: () = {
                         }
                     }
                 }
-                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)?
-            })
+                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)
+            }
         }
     }
     #[doc(hidden)]

@@ -29,6 +29,7 @@ pub struct ObjectForm<'a> {
     pub sequence: Option<String>,
     /// The slots are the fields of the struct's `DecodeFields` builder (`__b`), which also
     /// builds the value: an early return then drops one local, not every slot (named structs).
+    /// The body then ends in `finish`'s `Result`, not in the value.
     pub via_builder: bool,
 }
 
@@ -44,8 +45,8 @@ pub fn reads_sequence_form(fields: &[Field]) -> bool {
         && read.all(|f| !f.attrs.flatten && field::key_pattern(f, &mut claimed).is_some())
 }
 
-/// Statements ending in an expression of the built type; errors `return` from the enclosing fn
-/// or closure.
+/// Statements ending in an expression of the built type (with `via_builder`: in a `Result` of
+/// it, the builder's `finish`); errors `return` from the enclosing fn or closure.
 pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     let de = &p.de;
     let expecting = &form.expecting;
@@ -272,7 +273,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             #begin
             let mut __b: <Self as #fields_trait>::Builder = _fj::__private::Default::default();
             #key_loop
-            <Self as #fields_trait>::finish(__b, __lex)?
+            <Self as #fields_trait>::finish(__b, __lex)
         };
     }
     let let_default = field::let_default(form.fields, form.default);

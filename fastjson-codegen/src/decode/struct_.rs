@@ -56,8 +56,9 @@ pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
                 },
             );
             // serde reads structs with flattened fields as maps only.
+            // The object form ends in the builder's `finish`, a `Result` already.
             if shared || fields.iter().any(|f| f.attrs.flatten) {
-                return quote!(_fj::__private::Ok({ #object }));
+                return quote!({ #object });
             }
             // Fields the key loop cannot reach by position (every name claimed by an earlier
             // field, or none read): a separate sequence reader.
@@ -74,7 +75,7 @@ pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
             quote! {
                 match __lex.peek()? {
                     b'[' => _fj::__private::Ok({ #array }),
-                    _ => _fj::__private::Ok({ #object }),
+                    _ => { #object }
                 }
             }
         }

@@ -390,6 +390,7 @@ mod tests {
             assert!(lex.skip_value().is_err());
         }
     }
+
     #[test]
     fn padded_utf8_validation_agrees_with_std_at_every_short_length() {
         // Pieces that build valid text, and the ways it goes wrong: a stray continuation byte,
