@@ -242,6 +242,29 @@ impl<'de> Lexer<'de> {
         self.signed("i64", i64::MIN, i64::MAX)
     }
 
+    /// 1 to 15 digits at `at` (no leading zero) read as two words at most: their value and
+    /// count; `None` for no digit, a leading zero or 16 digits and more. The caller checked
+    /// that 16 bytes are left at `at`. The integer part of both short paths.
+    #[inline(always)]
+    fn digit_words(&self, at: usize) -> Option<(u64, usize)> {
+        let word = swar::load(self.input, at);
+        let n = swar::leading_digits(word);
+        if n == 0 || (n > 1 && word as u8 == b'0') {
+            return None;
+        }
+        if n < 8 {
+            return Some((swar::parse_digits(word, n), n));
+        }
+        let next = swar::load(self.input, at + 8);
+        let m = swar::leading_digits(next);
+        let high = swar::parse_digits(word, 8);
+        match m {
+            0 => Some((high, 8)),
+            8 => None,
+            _ => Some((high * POW10_U64[m] + swar::parse_digits(next, m), 8 + m)),
+        }
+    }
+
     /// The common integer shape without the general scanner: 1 to 15 digits (no leading zero)
     /// ending in a byte that cannot continue a number, read as two words at most. `None` sends
     /// everything else (signs, fractions, exponents, long or leading-zero numbers, the last 16
@@ -251,26 +274,7 @@ impl<'de> Lexer<'de> {
         if at + 16 > self.input.len() {
             return None;
         }
-        let word = swar::load(self.input, at);
-        let n = swar::leading_digits(word);
-        if n == 0 || (n > 1 && word as u8 == b'0') {
-            return None;
-        }
-        let (value, len) = if n < 8 {
-            (swar::parse_digits(word, n), n)
-        } else {
-            let next = swar::load(self.input, at + 8);
-            let m = swar::leading_digits(next);
-            if m == 8 {
-                return None;
-            }
-            let high = swar::parse_digits(word, 8);
-            if m == 0 {
-                (high, 8)
-            } else {
-                (high * POW10_U64[m] + swar::parse_digits(next, m), 8 + m)
-            }
-        };
+        let (value, len) = self.digit_words(at)?;
         match self.input[at + len] {
             b'.' | b'e' | b'E' => None,
             _ => Some((value, len)),
@@ -401,24 +405,8 @@ impl<'de> Lexer<'de> {
         }
         let negative = self.input[at] == b'-';
         let mut pos = at + negative as usize;
-        let word = swar::load(self.input, pos);
-        let mut int_digits = swar::leading_digits(word);
-        if int_digits == 0 || (int_digits > 1 && word as u8 == b'0') {
-            return None;
-        }
-        let mut mantissa = swar::parse_digits(word, int_digits);
-        if int_digits == 8 {
-            // 8 to 15 integer digits (Unix times with a fraction, large amounts): one more word.
-            let next = swar::load(self.input, pos + 8);
-            let more = swar::leading_digits(next);
-            if more == 8 {
-                return None;
-            }
-            if more > 0 {
-                mantissa = mantissa * POW10_U64[more] + swar::parse_digits(next, more);
-                int_digits += more;
-            }
-        }
+        // Up to 15 integer digits (Unix times with a fraction, large amounts: experiment 28).
+        let (mut mantissa, int_digits) = self.digit_words(pos)?;
         pos += int_digits;
         let mut exp10 = 0i64;
         if self.input[pos] == b'.' {
