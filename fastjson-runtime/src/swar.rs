@@ -106,7 +106,7 @@ pub(crate) fn starts_with(bytes: &[u8], at: usize, prefix: &[u8]) -> bool {
         return false;
     };
     // Plain expressions, not closures: a closure here was compiled as an out-of-line call per
-    // load in `next_key_or` (experiment 23).
+    // load in the predicted-key compare (experiment 23).
     macro_rules! word {
         ($word:ty, $size:expr, $s:expr, $from:expr) => {{
             let mut bytes = [0u8; $size];

@@ -339,16 +339,19 @@ const _: () = {
                 let mut __first = true;
                 let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
                 const __PREDICTIONS: [&[::core::primitive::u8]; 3usize] = [
-                    b"\"id\"",
-                    b"\"name\"",
-                    b"\"email\"",
+                    b",\"id\":",
+                    b",\"name\":",
+                    b",\"email\":",
                 ];
                 let mut __predicted: ::core::primitive::usize = 0;
                 loop {
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
-                                .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                                .next_key_predicted(
+                                    &mut __first,
+                                    __PREDICTIONS[__predicted],
+                                )?
                             {
                                 _fj::Key::Predicted => __predicted,
                                 _fj::Key::Scanned(__key) => {
@@ -561,16 +564,19 @@ const _: () = {
                 let mut __first = true;
                 let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
                 const __PREDICTIONS: [&[::core::primitive::u8]; 3usize] = [
-                    b"\"sku\"",
-                    b"\"quantity\"",
-                    b"\"unit_price_cents\"",
+                    b",\"sku\":",
+                    b",\"quantity\":",
+                    b",\"unit_price_cents\":",
                 ];
                 let mut __predicted: ::core::primitive::usize = 0;
                 loop {
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
-                                .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                                .next_key_predicted(
+                                    &mut __first,
+                                    __PREDICTIONS[__predicted],
+                                )?
                             {
                                 _fj::Key::Predicted => __predicted,
                                 _fj::Key::Scanned(__key) => {
@@ -1040,12 +1046,15 @@ const _: () = {
                             _fj::__private::Ok({
                                 let mut __f0: _fj::__private::Option<String> = _fj::__private::None;
                                 const __PREDICTIONS: [&[::core::primitive::u8]; 1usize] = [
-                                    b"\"last4\"",
+                                    b",\"last4\":",
                                 ];
                                 let mut __predicted: ::core::primitive::usize = 0;
                                 loop {
                                     let __field: ::core::primitive::usize = match __lex
-                                        .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                                        .next_key_predicted(
+                                            &mut __first,
+                                            __PREDICTIONS[__predicted],
+                                        )?
                                     {
                                         _fj::Key::Predicted => __predicted,
                                         _fj::Key::Scanned(__key) => {
@@ -1097,12 +1106,15 @@ const _: () = {
                             _fj::__private::Ok({
                                 let mut __f0: _fj::__private::Option<u32> = _fj::__private::None;
                                 const __PREDICTIONS: [&[::core::primitive::u8]; 1usize] = [
-                                    b"\"due_days\"",
+                                    b",\"due_days\":",
                                 ];
                                 let mut __predicted: ::core::primitive::usize = 0;
                                 loop {
                                     let __field: ::core::primitive::usize = match __lex
-                                        .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                                        .next_key_predicted(
+                                            &mut __first,
+                                            __PREDICTIONS[__predicted],
+                                        )?
                                     {
                                         _fj::Key::Predicted => __predicted,
                                         _fj::Key::Scanned(__key) => {
@@ -1239,15 +1251,18 @@ const _: () = {
                 let mut __first = true;
                 let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
                 const __PREDICTIONS: [&[::core::primitive::u8]; 2usize] = [
-                    b"\"updatedBy\"",
-                    b"\"revision\"",
+                    b",\"updatedBy\":",
+                    b",\"revision\":",
                 ];
                 let mut __predicted: ::core::primitive::usize = 0;
                 loop {
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
-                                .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                                .next_key_predicted(
+                                    &mut __first,
+                                    __PREDICTIONS[__predicted],
+                                )?
                             {
                                 _fj::Key::Predicted => __predicted,
                                 _fj::Key::Scanned(__key) => {
@@ -1439,12 +1454,15 @@ const _: () = {
                             let mut __first = true;
                             let mut __f0: _fj::__private::Option<u64> = _fj::__private::None;
                             const __PREDICTIONS: [&[::core::primitive::u8]; 1usize] = [
-                                b"\"order_id\"",
+                                b",\"order_id\":",
                             ];
                             let mut __predicted: ::core::primitive::usize = 0;
                             loop {
                                 let __field: ::core::primitive::usize = match __lex
-                                    .next_key_or(&mut __first, __PREDICTIONS[__predicted])?
+                                    .next_key_predicted(
+                                        &mut __first,
+                                        __PREDICTIONS[__predicted],
+                                    )?
                                 {
                                     _fj::Key::Predicted => __predicted,
                                     _fj::Key::Scanned(__key) => {

@@ -135,11 +135,12 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         }
     };
     let key_loop = if flattened.is_empty() && !keyed.is_empty() {
-        // Predict the field declared after the last one read; a hit costs one comparison.
+        // Predict the field declared after the last one read (`,"name":`, see
+        // `Lexer::next_key_predicted`); a hit costs one comparison.
         let count = keyed.len();
         let predictions = keyed.iter().map(|(_, _, _, primary)| match primary {
             Some(name) if !name.contains(['"', '\\']) && !name.contains(|c: char| c < ' ') => {
-                field::byte_lit(&format!("\"{name}\""))
+                field::byte_lit(&format!(",\"{name}\":"))
             }
             _ => field::byte_lit(""),
         });
@@ -168,7 +169,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             quote!({ #unknown; continue; })
         };
         let next_key = quote! {
-            match __lex.next_key_or(&mut __first, __PREDICTIONS[__predicted])? {
+            match __lex.next_key_predicted(&mut __first, __PREDICTIONS[__predicted])? {
                 _fj::Key::Predicted => __predicted,
                 _fj::Key::Scanned(__key) => match __key {
                     #(#index_arms)*

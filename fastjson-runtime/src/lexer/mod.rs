@@ -17,10 +17,10 @@ use crate::{simd, swar};
 pub use number::Number;
 pub use string::Str;
 
-/// The next key of an object, as [`Lexer::next_key_or`] found it.
+/// The next key of an object, as [`Lexer::next_key_predicted`] found it.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Key<'a> {
-    /// The predicted key (consumed with its `:`).
+    /// The predicted key (consumed with its `:`, and the `,` before it when there was one).
     Predicted,
     /// Another key (unescaped bytes; its `:` consumed).
     Scanned(&'a [u8]),
@@ -270,12 +270,17 @@ impl<'de> Lexer<'de> {
             return Err(self.error(ErrorCode::ExpectedColon));
         }
         self.pos += 1;
-        // Pretty printers write `": "`: step over that one space here, so that the value's
-        // `peek` finds its first byte without a call. (Skipping whitespace is always valid.)
+        self.step_over_space_after_colon();
+        Ok(())
+    }
+
+    /// Pretty printers write `": "`: stepping over that one space after a colon lets the
+    /// value's `peek` find its first byte without a call. (Skipping whitespace is always valid.)
+    #[inline(always)]
+    fn step_over_space_after_colon(&mut self) {
         if self.input.get(self.pos) == Some(&b' ') {
             self.pos += 1;
         }
-        Ok(())
     }
 
     /// The next key of the current object (unescaped bytes), or `None` after its `}`.
@@ -291,19 +296,35 @@ impl<'de> Lexer<'de> {
         Ok(Some(self.str_bytes(key)))
     }
 
-    /// Like [`Lexer::next_key`], with a guess: when the key is exactly `predicted` (a field name
-    /// with its quotes, `"name"`, needing no escapes; empty for no guess), it is consumed by one
-    /// comparison, without scanning, and [`Key::Predicted`] says so. Generated code predicts the
-    /// field declared after the last one read: documents usually list fields in one order.
+    /// Like [`Lexer::next_key`], with a guess: `predicted` is a field name with the separator
+    /// before it, its quotes and the colon after it, `,"name":` (a name needing no escapes;
+    /// empty for no guess). When the key is exactly that name it is consumed without scanning
+    /// and [`Key::Predicted`] says so: in compact JSON the separator, key and colon by one
+    /// comparison; after whitespace (pretty JSON) or for an object's first key, the key and
+    /// colon by one. Generated code predicts the field declared after the last one read:
+    /// documents usually list fields in one order.
     #[inline]
-    pub fn next_key_or(&mut self, first: &mut bool, predicted: &[u8]) -> Result<Key<'_>> {
+    pub fn next_key_predicted(&mut self, first: &mut bool, predicted: &[u8]) -> Result<Key<'_>> {
+        // The quote test first: it fails at once in pretty JSON, where a newline follows `,`.
+        if !*first
+            && self.input.get(self.pos + 1) == Some(&b'"')
+            && swar::starts_with(self.input, self.pos, predicted)
+        {
+            debug_assert_eq!(predicted.first(), Some(&b','));
+            self.string_start = self.pos + 1;
+            self.pos += predicted.len();
+            self.step_over_space_after_colon();
+            return Ok(Key::Predicted);
+        }
         if !self.object_step(first)? {
             return Ok(Key::End);
         }
-        if swar::starts_with(self.input, self.pos, predicted) {
-            self.pos += predicted.len();
-            self.colon()?;
-            return Ok(Key::Predicted);
+        if let Some(key_and_colon) = predicted.get(1..) {
+            if swar::starts_with(self.input, self.pos, key_and_colon) {
+                self.pos += key_and_colon.len();
+                self.step_over_space_after_colon();
+                return Ok(Key::Predicted);
+            }
         }
         self.pos += 1;
         let key = self.scan_str()?;
@@ -573,6 +594,101 @@ mod tests {
         lex.skip_value().unwrap();
         assert_eq!(lex.next_key(&mut first).unwrap(), None);
         lex.end().unwrap();
+    }
+
+    /// Reads `input`'s object, predicting `predictions` in turn: (key as read, value) pairs.
+    fn keys_with_predictions(input: &[u8], predictions: &[&[u8]]) -> Result<Vec<(String, u64)>> {
+        let mut lex = Lexer::new(input);
+        lex.begin_object()?;
+        let mut first = true;
+        let mut read = Vec::new();
+        for predicted in predictions.iter().cycle() {
+            let key = match lex.next_key_predicted(&mut first, predicted)? {
+                Key::Predicted => format!("predicted {}", String::from_utf8_lossy(predicted)),
+                Key::Scanned(key) => format!("scanned {}", String::from_utf8_lossy(key)),
+                Key::End => break,
+            };
+            read.push((key, lex.u64()?));
+        }
+        lex.end()?;
+        Ok(read)
+    }
+
+    #[test]
+    fn predicted_keys_are_taken_whole_in_compact_and_pretty_json() {
+        let predictions: &[&[u8]] = &[b",\"a\":", b",\"bb\":"];
+        let both = |how: &str| {
+            vec![
+                (format!("{how} ,\"a\":"), 1),
+                (format!("{how} ,\"bb\":"), 22),
+            ]
+        };
+        for input in [
+            &br#"{"a":1,"bb":22}"#[..],
+            br#"{"a": 1, "bb": 22}"#,
+            b"{\n  \"a\": 1,\n  \"bb\": 22\n}",
+            b"{\"a\":1 ,\"bb\":22}",
+        ] {
+            let read = keys_with_predictions(input, predictions).unwrap();
+            assert_eq!(
+                read,
+                both("predicted"),
+                "{}",
+                String::from_utf8_lossy(input)
+            );
+        }
+        // Another order, a space before the colon, no guess: scanned, same values.
+        let read = keys_with_predictions(br#"{"bb":22,"a":1}"#, predictions).unwrap();
+        assert_eq!(
+            read,
+            [("scanned bb".to_owned(), 22), ("scanned a".to_owned(), 1)]
+        );
+        let read = keys_with_predictions(br#"{"a" :1,"bb" : 22}"#, predictions).unwrap();
+        assert_eq!(
+            read,
+            [("scanned a".to_owned(), 1), ("scanned bb".to_owned(), 22)]
+        );
+        let read = keys_with_predictions(br#"{"a":1,"bb":22}"#, &[b""]).unwrap();
+        assert_eq!(
+            read,
+            [("scanned a".to_owned(), 1), ("scanned bb".to_owned(), 22)]
+        );
+    }
+
+    #[test]
+    fn a_predicted_key_never_excuses_bad_separators() {
+        let predictions: &[&[u8]] = &[b",\"a\":", b",\"bb\":"];
+        for (input, column) in [
+            (&br#"{"a":1"bb":22}"#[..], 7),
+            (br#"{"a":1,,"bb":22}"#, 8),
+            (br#"{"a":1,}"#, 7),
+            (br#"{,"a":1}"#, 2),
+            (br#"{"a":1,"bb"22}"#, 12),
+        ] {
+            let err = keys_with_predictions(input, predictions).unwrap_err();
+            assert!(err.is_syntax(), "{err}");
+            assert_eq!(
+                err.column(),
+                column,
+                "{}: {err}",
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+
+    #[test]
+    fn a_predicted_key_is_where_key_errors_point() {
+        for (input, column) in [(&br#"{"a":1,"a":2}"#[..], 8), (b"{\"a\":1,\n \"a\":2}", 2)] {
+            let mut lex = Lexer::new(input);
+            lex.begin_object().unwrap();
+            let mut first = true;
+            let key = lex.next_key_predicted(&mut first, b",\"a\":").unwrap();
+            assert_eq!(key, Key::Predicted);
+            lex.u64().unwrap();
+            let key = lex.next_key_predicted(&mut first, b",\"a\":").unwrap();
+            assert_eq!(key, Key::Predicted);
+            assert_eq!(lex.err_duplicate_field("a").column(), column);
+        }
     }
 
     #[test]
