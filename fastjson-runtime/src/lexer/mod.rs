@@ -303,7 +303,7 @@ impl<'de> Lexer<'de> {
     /// comparison; after whitespace (pretty JSON) or for an object's first key, the key and
     /// colon by one. Generated code predicts the field declared after the last one read:
     /// documents usually list fields in one order.
-    #[inline]
+    #[inline(always)]
     pub fn next_key_predicted(&mut self, first: &mut bool, predicted: &[u8]) -> Result<Key<'_>> {
         // The quote test first: it fails at once in pretty JSON, where a newline follows `,`.
         if !*first
@@ -316,6 +316,17 @@ impl<'de> Lexer<'de> {
             self.step_over_space_after_colon();
             return Ok(Key::Predicted);
         }
+        self.next_key_predicted_otherwise(first, predicted)
+    }
+
+    /// [`Lexer::next_key_predicted`] past its compact-JSON comparison: out of line, so that the
+    /// comparison inlines into generated code without the rest.
+    #[inline(never)]
+    fn next_key_predicted_otherwise(
+        &mut self,
+        first: &mut bool,
+        predicted: &[u8],
+    ) -> Result<Key<'_>> {
         if !self.object_step(first)? {
             return Ok(Key::End);
         }
