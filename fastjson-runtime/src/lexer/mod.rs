@@ -229,7 +229,7 @@ impl<'de> Lexer<'de> {
 
     /// Moves to the next entry of the current object: consumes `,` (unless `first`) and returns
     /// `true` with the lexer on the key's opening quote, or consumes `}` and returns `false`.
-    #[inline]
+    #[inline(always)]
     fn object_step(&mut self, first: &mut bool) -> Result<bool> {
         let mut b = self.peek()?;
         if *first {
