@@ -370,7 +370,7 @@ impl<'de> Lexer<'de> {
 
     /// Moves to the next element of the current array: `true` when one follows (its separator
     /// consumed), `false` after the closing `]`.
-    #[inline]
+    #[inline(always)]
     pub fn next_item(&mut self, first: &mut bool) -> Result<bool> {
         let b = self.peek()?;
         if *first {
