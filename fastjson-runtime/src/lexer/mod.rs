@@ -305,12 +305,12 @@ impl<'de> Lexer<'de> {
     /// documents usually list fields in one order.
     #[inline(always)]
     pub fn next_key_predicted(&mut self, first: &mut bool, predicted: &[u8]) -> Result<Key<'_>> {
-        // The quote test first: it fails at once in pretty JSON, where a newline follows `,`.
+        // `,"` first: it fails at once in pretty JSON, where a newline follows `,`, and it keeps
+        // the separator checked whatever `predicted` holds.
         if !*first
-            && self.input.get(self.pos + 1) == Some(&b'"')
+            && self.input.get(self.pos..self.pos + 2) == Some(b",\"")
             && swar::starts_with(self.input, self.pos, predicted)
         {
-            debug_assert_eq!(predicted.first(), Some(&b','));
             self.string_start = self.pos + 1;
             self.pos += predicted.len();
             self.step_over_space_after_colon();
@@ -685,6 +685,16 @@ mod tests {
                 String::from_utf8_lossy(input)
             );
         }
+    }
+
+    #[test]
+    fn a_prediction_without_its_separator_cannot_excuse_a_missing_comma() {
+        // A caller's table whose entry starts with another byte than `,` must not match where
+        // that byte stands instead of the comma: the lexer checks the separator itself.
+        let predictions: &[&[u8]] = &[b",\"a\":", b" \"bb\":"];
+        let err = keys_with_predictions(br#"{"a":1 "bb":22}"#, predictions).unwrap_err();
+        assert!(err.is_syntax(), "{err}");
+        assert_eq!(err.column(), 8);
     }
 
     #[test]
