@@ -322,22 +322,68 @@ impl<'de> Lexer<'de> {
     /// [`Lexer::next_key_predicted`] past its compact-JSON comparison: out of line, so that the
     /// comparison inlines into generated code without the rest.
     #[inline(never)]
+    ///
+    /// Pretty JSON comes here for every key. This is `object_step` with the position in a local:
+    /// the whitespace runs (newline and indent) are measured by a function that returns where
+    /// they end, so the position is not stored and reloaded around each call.
     fn next_key_predicted_otherwise(
         &mut self,
         first: &mut bool,
         predicted: &[u8],
     ) -> Result<Key<'_>> {
-        if !self.object_step(first)? {
-            return Ok(Key::End);
+        let input = self.input;
+        let mut pos = whitespace_end(input, self.pos);
+        let Some(&b) = input.get(pos) else {
+            self.pos = pos;
+            return Err(self.error(ErrorCode::EofWhileParsing));
+        };
+        if *first {
+            *first = false;
+        } else if b == b',' {
+            let comma = pos;
+            pos = whitespace_end(input, pos + 1);
+            match input.get(pos) {
+                Some(b'"') => {}
+                Some(b'}') => {
+                    return Err(Error::at_offset(ErrorCode::TrailingComma, input, comma));
+                }
+                Some(_) => {
+                    self.pos = pos;
+                    return Err(self.error(ErrorCode::KeyMustBeString));
+                }
+                None => {
+                    self.pos = pos;
+                    return Err(self.error(ErrorCode::EofWhileParsing));
+                }
+            }
+        } else if b != b'}' {
+            self.pos = pos;
+            return Err(self.error(ErrorCode::ExpectedCommaOrEnd(b'}')));
         }
+        match input.get(pos) {
+            Some(b'"') => {}
+            Some(b'}') => {
+                self.pos = pos + 1;
+                self.leave();
+                return Ok(Key::End);
+            }
+            _ => {
+                self.pos = pos;
+                return Err(self.error(ErrorCode::KeyMustBeString));
+            }
+        }
+        self.string_start = pos;
         if let Some(key_and_colon) = predicted.get(1..) {
-            if swar::starts_with(self.input, self.pos, key_and_colon) {
-                self.pos += key_and_colon.len();
-                self.step_over_space_after_colon();
+            if swar::starts_with(input, pos, key_and_colon) {
+                pos += key_and_colon.len();
+                if input.get(pos) == Some(&b' ') {
+                    pos += 1;
+                }
+                self.pos = pos;
                 return Ok(Key::Predicted);
             }
         }
-        self.pos += 1;
+        self.pos = pos + 1;
         let key = self.scan_str()?;
         self.colon()?;
         Ok(Key::Scanned(self.str_bytes(key)))
@@ -584,6 +630,27 @@ impl<'de> Lexer<'de> {
     }
 }
 
+/// Where the whitespace at `pos` ends (`pos` itself when there is none): one byte test inline,
+/// runs out of line.
+#[inline(always)]
+fn whitespace_end(input: &[u8], pos: usize) -> usize {
+    match input.get(pos) {
+        Some(b' ' | b'\n' | b'\r' | b'\t') => whitespace_run_end(input, pos),
+        _ => pos,
+    }
+}
+
+/// Where the whitespace run starting at `pos` ends; a lone space (after `:` in pretty output)
+/// is answered before the vector scan.
+#[inline(never)]
+fn whitespace_run_end(input: &[u8], pos: usize) -> usize {
+    let next = pos + 1;
+    match input.get(next) {
+        Some(&b) if b > b' ' => next,
+        _ => simd::skip_whitespace(input, next),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -623,6 +690,58 @@ mod tests {
         }
         lex.end()?;
         Ok(read)
+    }
+
+    #[test]
+    fn predicted_and_plain_key_reads_agree_on_every_separator() {
+        // `next_key_predicted_otherwise` repeats `object_step`'s checks with the position in a
+        // local: every object, well-formed or not, must read the same values or fail with the
+        // same error at the same place either way.
+        fn values_plain(input: &[u8]) -> Result<Vec<u64>> {
+            let mut lex = Lexer::new(input);
+            lex.begin_object()?;
+            let mut first = true;
+            let mut values = Vec::new();
+            while lex.next_key(&mut first)?.is_some() {
+                values.push(lex.u64()?);
+            }
+            lex.end()?;
+            Ok(values)
+        }
+        let separators = [
+            "",
+            " ",
+            "\n",
+            "\n  ",
+            " \t\r\n        ",
+            "\n                    ",
+        ];
+        let shapes = [
+            "{_\"a\":1_,_\"bb\":22_}",
+            "{_}",
+            "{_\"a\":1_\"bb\":22}",
+            "{_\"a\":1_,_}",
+            "{_,_\"a\":1}",
+            "{_\"a\":1_,_,_\"bb\":2}",
+            "{_\"a\":1_,_5:2}",
+            "{_\"a\":1_,_",
+            "{_\"a\":1_",
+            "{_",
+            "{_\"a\":1_]",
+            "{_\"a\"_:_1_,_\"bb\"_:_2_}",
+            "{_\"a\":1_,_\"c\":3_}",
+        ];
+        let predictions: &[&[u8]] = &[b",\"a\":", b",\"bb\":"];
+        for shape in shapes {
+            for space in separators {
+                let input = shape.replace('_', space);
+                let plain = values_plain(input.as_bytes()).map_err(|e| e.to_string());
+                let predicted = keys_with_predictions(input.as_bytes(), predictions)
+                    .map(|read| read.into_iter().map(|(_, value)| value).collect::<Vec<_>>())
+                    .map_err(|e| e.to_string());
+                assert_eq!(predicted, plain, "{input:?}");
+            }
+        }
     }
 
     #[test]
