@@ -321,11 +321,11 @@ impl<'de> Lexer<'de> {
 
     /// [`Lexer::next_key_predicted`] past its compact-JSON comparison: out of line, so that the
     /// comparison inlines into generated code without the rest.
-    #[inline(never)]
     ///
     /// Pretty JSON comes here for every key. This is `object_step` with the position in a local:
     /// the whitespace runs (newline and indent) are measured by a function that returns where
     /// they end, so the position is not stored and reloaded around each call.
+    #[inline(never)]
     fn next_key_predicted_otherwise(
         &mut self,
         first: &mut bool,
