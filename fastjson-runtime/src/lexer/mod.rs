@@ -149,11 +149,7 @@ impl<'de> Lexer<'de> {
     /// answered before the vector scan.
     #[inline(never)]
     fn skip_whitespace_run(&mut self) {
-        let next = self.pos + 1;
-        self.pos = match self.input.get(next) {
-            Some(&b) if b > b' ' => next,
-            _ => simd::skip_whitespace(self.input, next),
-        };
+        self.pos = whitespace_run_end_inline(self.input, self.pos);
     }
 
     /// Skips whitespace and returns the next byte without consuming it.
@@ -337,9 +333,7 @@ impl<'de> Lexer<'de> {
             self.pos = pos;
             return Err(self.error(ErrorCode::EofWhileParsing));
         };
-        if *first {
-            *first = false;
-        } else if b == b',' {
+        if b == b',' && !*first {
             let comma = pos;
             pos = whitespace_end(input, pos + 1);
             match input.get(pos) {
@@ -356,30 +350,31 @@ impl<'de> Lexer<'de> {
                     return Err(self.error(ErrorCode::EofWhileParsing));
                 }
             }
-        } else if b != b'}' {
-            self.pos = pos;
-            return Err(self.error(ErrorCode::ExpectedCommaOrEnd(b'}')));
-        }
-        match input.get(pos) {
-            Some(b'"') => {}
-            Some(b'}') => {
-                self.pos = pos + 1;
-                self.leave();
-                return Ok(Key::End);
-            }
-            _ => {
+        } else {
+            if *first {
+                *first = false;
+            } else if b != b'}' {
                 self.pos = pos;
-                return Err(self.error(ErrorCode::KeyMustBeString));
+                return Err(self.error(ErrorCode::ExpectedCommaOrEnd(b'}')));
+            }
+            match b {
+                b'"' => {}
+                b'}' => {
+                    self.pos = pos + 1;
+                    self.leave();
+                    return Ok(Key::End);
+                }
+                _ => {
+                    self.pos = pos;
+                    return Err(self.error(ErrorCode::KeyMustBeString));
+                }
             }
         }
         self.string_start = pos;
         if let Some(key_and_colon) = predicted.get(1..) {
             if swar::starts_with(input, pos, key_and_colon) {
-                pos += key_and_colon.len();
-                if input.get(pos) == Some(&b' ') {
-                    pos += 1;
-                }
-                self.pos = pos;
+                self.pos = pos + key_and_colon.len();
+                self.step_over_space_after_colon();
                 return Ok(Key::Predicted);
             }
         }
@@ -640,10 +635,17 @@ fn whitespace_end(input: &[u8], pos: usize) -> usize {
     }
 }
 
-/// Where the whitespace run starting at `pos` ends; a lone space (after `:` in pretty output)
-/// is answered before the vector scan.
+/// [`whitespace_run_end_inline`] out of line, returning the end (the position stays in the
+/// caller's registers); [`Lexer::skip_whitespace_run`] is the same for `self.pos`.
 #[inline(never)]
 fn whitespace_run_end(input: &[u8], pos: usize) -> usize {
+    whitespace_run_end_inline(input, pos)
+}
+
+/// Where the whitespace run starting at `pos` ends; a lone space (after `:` in pretty output)
+/// is answered before the vector scan.
+#[inline(always)]
+fn whitespace_run_end_inline(input: &[u8], pos: usize) -> usize {
     let next = pos + 1;
     match input.get(next) {
         Some(&b) if b > b' ' => next,
