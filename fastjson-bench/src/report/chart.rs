@@ -63,11 +63,13 @@ fn draw(
     ))?;
     let max = bars.iter().map(|b| b.1).fold(1.0f64, f64::max) * 1.2;
     let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
+    // `(0..n - 1).into_segmented()` has exactly n slots, one per bar (`0..n` had an empty one
+    // at the top).
     let mut chart = ChartBuilder::on(&body)
         .margin(10)
-        .x_label_area_size(30)
+        .x_label_area_size(45)
         .y_label_area_size(210)
-        .build_cartesian_2d(0f64..max, (0..n).into_segmented())?;
+        .build_cartesian_2d(0f64..max, (0..n - 1).into_segmented())?;
     chart
         .configure_mesh()
         .disable_y_mesh()
@@ -99,12 +101,11 @@ fn draw(
         bar.set_margin(3, 3, 0, 0);
         bar
     }))?;
+    // Each value a few pixels right of its bar, vertically centred, and never on the 1.0 line
+    // (a bar shorter than it is labelled just right of the line).
     chart.draw_series(bars.iter().enumerate().map(|(i, (_, r))| {
-        Text::new(
-            format!("{r:.2}×"),
-            (*r, SegmentValue::CenterOf(i as i32)),
-            ("sans-serif", 12).into_font(),
-        )
+        EmptyElement::at((r.max(1.0), SegmentValue::CenterOf(i as i32)))
+            + Text::new(format!("{r:.2}×"), (5, -6), ("sans-serif", 12).into_font())
     }))?;
     chart.draw_series(std::iter::once(PathElement::new(
         vec![(1.0, SegmentValue::Exact(0)), (1.0, SegmentValue::Exact(n))],
@@ -112,4 +113,95 @@ fn draw(
     )))?;
     root.present()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `<text>` of an SVG written by plotters: (x, y, content).
+    fn texts(svg: &str) -> Vec<(f64, f64, String)> {
+        let attr = |tag: &str, name: &str| -> f64 {
+            let start = tag.find(&format!(" {name}=\"")).expect("attribute") + name.len() + 3;
+            tag[start..][..tag[start..].find('"').unwrap()]
+                .parse()
+                .unwrap()
+        };
+        svg.split("<text")
+            .skip(1)
+            .map(|rest| {
+                let (tag, body) = rest.split_once('>').unwrap();
+                let content = body.split("</text>").next().unwrap().trim().to_string();
+                (attr(tag, "x"), attr(tag, "y"), content)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_row_per_bar_and_values_clear_of_the_reference_line() {
+        let dir = std::env::temp_dir().join(format!("fastjson-chart-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.svg");
+        // Bottom to top, as `write_all` passes them.
+        let bars = [
+            ("encode slow".to_string(), 0.5),
+            ("decode even".to_string(), 1.0),
+            ("decode fast".to_string(), 2.0),
+        ];
+        draw(&path, "t", "machine", &bars).unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let texts = texts(&svg);
+        let at = |content: &str| -> (f64, f64) {
+            let found: Vec<_> = texts.iter().filter(|t| t.2 == content).collect();
+            assert_eq!(found.len(), 1, "{content}: {found:?}");
+            (found[0].0, found[0].1)
+        };
+        // Row labels top to bottom in the table's order, evenly spaced, no empty slot: the
+        // gap from the plot's top to the first row is half a row, as from the last to the
+        // axis.
+        let rows: Vec<f64> = ["decode fast", "decode even", "encode slow"]
+            .iter()
+            .map(|name| at(name).1)
+            .collect();
+        let step = rows[1] - rows[0];
+        assert!(
+            step > 0.0 && (rows[2] - rows[1] - step).abs() <= 1.0,
+            "{rows:?}"
+        );
+        // Values sit on their bar's row, right of the bar; one shorter than 1.0 is labelled
+        // right of the 1.0 line, where the 1.0 bar's label is.
+        let (fast_x, fast_y) = at("2.00×");
+        let (even_x, _) = at("1.00×");
+        let (slow_x, slow_y) = at("0.50×");
+        assert!(
+            (fast_y - rows[0]).abs() < step / 2.0,
+            "{fast_y} vs {rows:?}"
+        );
+        assert!(
+            (slow_y - rows[2]).abs() < step / 2.0,
+            "{slow_y} vs {rows:?}"
+        );
+        assert!(fast_x > even_x, "{fast_x} {even_x}");
+        assert_eq!(slow_x, even_x);
+        // No empty slot above the top bar: it starts within a bar margin of the plot's top
+        // (the top end of the grid lines), not a row below it.
+        let number_after = |text: &str, key: &str| -> Option<f64> {
+            text.split(key).nth(1)?.split('"').next()?.parse().ok()
+        };
+        let plot_top = svg
+            .split("<line")
+            .skip(1)
+            .filter_map(|l| number_after(l, " y2=\""))
+            .fold(f64::INFINITY, f64::min);
+        let top_bar = svg
+            .split("<rect")
+            .skip(2) // the background
+            .filter_map(|r| number_after(r, " y=\""))
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            top_bar - plot_top < step / 2.0,
+            "plot top {plot_top}, top bar {top_bar}, rows {rows:?}"
+        );
+    }
 }
