@@ -1,9 +1,10 @@
 //! The command line: `fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR]
-//! [--out DIR] [--quiet]`.
+//! [--out DIR] [--quiet] [--fastjson-and-serde-json-only]`, or
+//! `fastjson-bench --summarize-default-vs-native DIR`.
 
 use std::path::PathBuf;
 
-use crate::run::Mode;
+use crate::run::{Mode, Rows};
 
 /// Parsed arguments.
 #[derive(Debug, Clone)]
@@ -14,6 +15,9 @@ pub struct Args {
     pub out: Option<PathBuf>,
     pub quiet: bool,
     pub window_ms: Option<u64>,
+    pub rows: Rows,
+    /// Summarize the interleaved default-vs-native runs in this directory instead of running.
+    pub summarize_default_vs_native: Option<PathBuf>,
 }
 
 pub const USAGE: &str = "\
@@ -31,6 +35,13 @@ usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out
                  (default: target/fastjson-bench, or target/fastjson-bench/native)
   --quiet        no progress line
   --window-ms N  request-mode window per cell and round (default 150, --full 1000)
+  --fastjson-and-serde-json-only
+                 time only fastjson's and serde_json's decode and encode rows (and
+                 serde_json's twin): what the default-vs-native comparison needs
+  --summarize-default-vs-native DIR
+                 run nothing: compare the default-N/ and native-N/ reports in DIR
+                 (written by `cargo xtask bench --default-vs-native`) and write
+                 DIR/default-vs-native.md
 ";
 
 /// Parses `args` (without the program name).
@@ -42,6 +53,8 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         out: None,
         quiet: false,
         window_ms: None,
+        rows: Rows::All,
+        summarize_default_vs_native: None,
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -59,6 +72,11 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
                     v.parse()
                         .map_err(|_| format!("--window-ms {v}: not a number"))?,
                 );
+            }
+            "--fastjson-and-serde-json-only" => out.rows = Rows::FastjsonAndSerdeJson,
+            "--summarize-default-vs-native" => {
+                out.summarize_default_vs_native =
+                    Some(PathBuf::from(value("--summarize-default-vs-native")?));
             }
             // `cargo bench` passes --bench to every bench target, harness or not.
             "--bench" => {}
@@ -100,6 +118,11 @@ mod tests {
         assert_eq!(p("").unwrap().mode, Mode::Default);
         assert_eq!(p("--full").unwrap().mode, Mode::Full);
         assert!(p("--filter").is_err());
+        assert_eq!(p("").unwrap().rows, Rows::All);
+        let d = p("--fastjson-and-serde-json-only --summarize-default-vs-native /d").unwrap();
+        assert_eq!(d.rows, Rows::FastjsonAndSerdeJson);
+        assert_eq!(d.summarize_default_vs_native, Some(PathBuf::from("/d")));
+        assert!(p("--summarize-default-vs-native").is_err());
         assert!(p("--nope").is_err());
     }
 }

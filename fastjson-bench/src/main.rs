@@ -14,12 +14,26 @@ fn main() {
             std::process::exit(if msg == cli::USAGE { 0 } else { 2 });
         }
     };
+    if let Some(dir) = &args.summarize_default_vs_native {
+        match report::default_vs_native::write(dir) {
+            Ok((path, text)) => {
+                print!("{text}");
+                println!("\nwrote {}", path.display());
+                return;
+            }
+            Err(e) => {
+                eprintln!("default-vs-native summary of {}: {e}", dir.display());
+                std::process::exit(1);
+            }
+        }
+    }
     let corpus = corpus::load(args.corpus.as_deref());
     let opts = run::Options {
         mode: args.mode,
         filters: args.filters,
         progress: !args.quiet,
         window: args.window_ms.map(std::time::Duration::from_millis),
+        rows: args.rows,
     };
     let report = run::run(&opts, workloads::all(&corpus), &corpus);
     print!("{}", report::render::terminal(&report));

@@ -21,6 +21,45 @@ pub struct Options {
     pub progress: bool,
     /// Overrides the mode's request-mode window.
     pub window: Option<Duration>,
+    /// Which rows may run at all (the filters then narrow them further).
+    pub rows: Rows,
+}
+
+/// The rows a run may time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rows {
+    /// Every row: the comparison, with each selected group's baselines, twin and floors.
+    All,
+    /// fastjson's and serde_json's decode and encode rows only (serde_json's twin included, for
+    /// the noise floor); no other peer, no floor, no request mode. For the interleaved
+    /// default-vs-native comparison (`cargo xtask bench --default-vs-native`), which runs the
+    /// two builds' binaries alternately and needs only their own figures.
+    FastjsonAndSerdeJson,
+}
+
+impl Rows {
+    /// Whether a row id (`decode/twitter/fastjson`, `request/4/serde_json`) may run.
+    pub fn admits(self, id: &str) -> bool {
+        match self {
+            Rows::All => true,
+            Rows::FastjsonAndSerdeJson => {
+                let mut parts = id.splitn(3, '/');
+                let (Some(direction), Some(_), Some(label)) =
+                    (parts.next(), parts.next(), parts.next())
+                else {
+                    return false;
+                };
+                matches!(direction, "decode" | "encode")
+                    && matches!(
+                        label,
+                        label::FASTJSON
+                            | label::FASTJSON_INTO
+                            | label::SERDE_JSON
+                            | label::SERDE_JSON_TWIN
+                    )
+            }
+        }
+    }
 }
 
 /// The run's length.
@@ -60,7 +99,8 @@ impl Mode {
 
 impl Options {
     fn selects(&self, id: &str) -> bool {
-        self.filters.is_empty() || self.filters.iter().any(|f| id.contains(f.as_str()))
+        self.rows.admits(id)
+            && (self.filters.is_empty() || self.filters.iter().any(|f| id.contains(f.as_str())))
     }
 }
 
@@ -99,7 +139,10 @@ fn group_keeps(opts: &Options, ids: &[(String, Role, &str)]) -> Vec<bool> {
     let any = ids.iter().any(|(id, _, _)| opts.selects(id));
     ids.iter()
         .map(|(id, role, label)| {
-            opts.selects(id) || (any && (*role != Role::Contender || *label == label::SONIC_RS))
+            opts.selects(id)
+                || (opts.rows == Rows::All
+                    && any
+                    && (*role != Role::Contender || *label == label::SONIC_RS))
         })
         .collect()
 }

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use fastjson_bench::corpus::Corpus;
-use fastjson_bench::run::{self, Mode, Options};
+use fastjson_bench::run::{self, Mode, Options, Rows};
 use fastjson_bench::workloads;
 
 fn run_requests(filter: &str, window: Duration) -> fastjson_bench::report::Report {
@@ -14,6 +14,7 @@ fn run_requests(filter: &str, window: Duration) -> fastjson_bench::report::Repor
         filters: vec![filter.into()],
         progress: false,
         window: Some(window),
+        rows: Rows::All,
     };
     run::run(&opts, workloads::generated(), &Corpus::none())
 }

@@ -1,44 +1,131 @@
-//! `cargo xtask bench [--native | --both] [ARGS...]`: runs fastjson-bench in release mode, either
-//! as the README's default build or with every crate built `-C target-cpu=native` in a separate
-//! target directory (`target/native`), whose report goes to `target/fastjson-bench/native/`. After
-//! both, the harness writes `target/fastjson-bench/compare.md` side by side.
+//! `cargo xtask bench [--native | --both | --default-vs-native] [ARGS...]`: runs fastjson-bench
+//! in release mode, either as the README's default build or with every crate built
+//! `-C target-cpu=native` in a separate target directory (`target/native`), whose report goes to
+//! `target/fastjson-bench/native/`. After both, the harness writes
+//! `target/fastjson-bench/compare.md` side by side, and the two builds' binaries then run
+//! alternately for the default-vs-native comparison (`--default-vs-native` runs only that):
+//! fastjson's and serde_json's rows, pairs in the order default, native, native, default, ...,
+//! summarized in `target/fastjson-bench/default-vs-native/default-vs-native.md`.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use crate::workspace_root;
 
 /// One build to run.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 enum Build {
     Default,
     Native,
 }
 
+impl Build {
+    fn name(self) -> &'static str {
+        match self {
+            Build::Default => "default",
+            Build::Native => "native",
+        }
+    }
+}
+
 pub fn run(args: &[String]) -> ExitCode {
     let mut builds = vec![Build::Default];
+    let mut default_vs_native = false;
     let mut rest = Vec::new();
     for arg in args {
         match arg.as_str() {
             "--native" => builds = vec![Build::Native],
-            "--both" => builds = vec![Build::Default, Build::Native],
+            "--both" => {
+                builds = vec![Build::Default, Build::Native];
+                default_vs_native = true;
+            }
+            "--default-vs-native" => {
+                builds = Vec::new();
+                default_vs_native = true;
+            }
             _ => rest.push(arg.clone()),
         }
     }
     for build in builds {
-        let status = command(build, &rest).status();
-        match status {
-            Ok(s) if s.success() => {}
-            Ok(s) => {
-                eprintln!("fastjson-bench failed: {s}");
-                return ExitCode::FAILURE;
-            }
-            Err(e) => {
-                eprintln!("could not run cargo: {e}");
-                return ExitCode::FAILURE;
-            }
+        if let Err(e) = run_one(command(build, &rest)) {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if default_vs_native {
+        let pairs = if rest.iter().any(|a| a == "--full") {
+            5
+        } else {
+            3
+        };
+        if let Err(e) = alternate(&rest, pairs) {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
         }
     }
     ExitCode::SUCCESS
+}
+
+fn run_one(mut cmd: Command) -> Result<(), String> {
+    match cmd.status() {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => Err(format!("fastjson-bench failed: {s}")),
+        Err(e) => Err(format!("could not run cargo: {e}")),
+    }
+}
+
+/// The builds of pair `k` (from 1) in the order they run: default first in odd pairs, native
+/// first in even ones, so that neither build always runs first.
+fn pair_order(k: usize) -> [Build; 2] {
+    if k % 2 == 1 {
+        [Build::Default, Build::Native]
+    } else {
+        [Build::Native, Build::Default]
+    }
+}
+
+/// The arguments of one alternated run: only fastjson's and serde_json's rows, the default
+/// mode's rounds, its own output directory; `--corpus` and `--filter` are passed on.
+fn alternated_args(rest: &[String], out: &Path) -> Vec<String> {
+    let mut args = vec![
+        "--fastjson-and-serde-json-only".to_string(),
+        "--quiet".to_string(),
+        "--out".to_string(),
+        out.display().to_string(),
+    ];
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        if matches!(a.as_str(), "--corpus" | "--filter") {
+            if let Some(v) = it.next() {
+                args.extend([a.clone(), v.clone()]);
+            }
+        }
+    }
+    args
+}
+
+/// Runs `pairs` pairs of the two builds alternately into `target/fastjson-bench/default-vs-native`
+/// (emptied first: pairs of two sessions must not mix), then summarizes them.
+fn alternate(rest: &[String], pairs: usize) -> Result<(), String> {
+    let dir: PathBuf = workspace_root().join("target/fastjson-bench/default-vs-native");
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    for k in 1..=pairs {
+        for build in pair_order(k) {
+            eprintln!(
+                "default-vs-native: pair {k}/{pairs}, {} build",
+                build.name()
+            );
+            let out = dir.join(format!("{}-{k}", build.name()));
+            run_one(command(build, &alternated_args(rest, &out)))?;
+        }
+    }
+    let summarize = [
+        "--summarize-default-vs-native".to_string(),
+        dir.display().to_string(),
+    ];
+    run_one(command(Build::Default, &summarize))
 }
 
 fn command(build: Build, args: &[String]) -> Command {
@@ -59,4 +146,32 @@ fn command(build: Build, args: &[String]) -> Command {
             .env_remove("CARGO_ENCODED_RUSTFLAGS");
     }
     cmd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_alternate_which_build_runs_first() {
+        let firsts: Vec<Build> = (1..=4).map(|k| pair_order(k)[0]).collect();
+        assert_eq!(
+            firsts,
+            [Build::Default, Build::Native, Build::Default, Build::Native]
+        );
+        assert!((1..=4).all(|k| pair_order(k)[0] != pair_order(k)[1]));
+    }
+
+    #[test]
+    fn alternated_runs_pass_on_only_the_corpus_and_filters() {
+        let rest: Vec<String> = "--full --corpus /c --filter twitter --out /elsewhere --quiet"
+            .split(' ')
+            .map(String::from)
+            .collect();
+        let args = alternated_args(&rest, Path::new("/o"));
+        assert_eq!(
+            args.join(" "),
+            "--fastjson-and-serde-json-only --quiet --out /o --corpus /c --filter twitter"
+        );
+    }
 }

@@ -3,6 +3,7 @@
 
 pub mod chart;
 pub mod compare;
+pub mod default_vs_native;
 pub mod header;
 pub mod model;
 pub mod render;
