@@ -8,7 +8,8 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use super::Report;
-use crate::workloads::{label, Role};
+use crate::timing::stats;
+use crate::workloads::label;
 
 /// One cell's medians, one per pair, in pair order.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,46 +68,35 @@ pub struct Summary {
     pub worst: Option<f64>,
 }
 
-fn median(values: &mut [f64]) -> Option<f64> {
-    if values.is_empty() {
-        return None;
-    }
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    Some(if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    })
-}
-
 /// How far one binary's median moves between its consecutive runs: the median over both builds
 /// of `|x[k] / x[k-1] - 1|`; `None` with fewer than two pairs.
 fn invocation_spread(s: &Series) -> Option<f64> {
-    let mut moves: Vec<f64> = [&s.default_ns, &s.native_ns]
+    let moves: Vec<f64> = [&s.default_ns, &s.native_ns]
         .into_iter()
         .flat_map(|xs| xs.windows(2).map(|w| (w[1] / w[0] - 1.0).abs()))
         .collect();
-    median(&mut moves)
+    stats(&moves).map(|m| m.median)
 }
 
 /// Ratios, bands and verdicts for `series`.
 pub fn summarize(series: &[Series]) -> Summary {
     let spreads: Vec<Option<f64>> = series.iter().map(invocation_spread).collect();
-    let mut known: Vec<f64> = spreads.iter().flatten().copied().collect();
-    let floor = median(&mut known);
-    let worst = known.last().copied();
+    let known: Vec<f64> = spreads.iter().flatten().copied().collect();
+    let known = stats(&known);
+    let floor = known.map(|k| k.median);
+    let worst = known.map(|k| k.max);
     let rows = series
         .iter()
         .zip(&spreads)
         .map(|(s, spread)| {
-            let mut ratios: Vec<f64> = s
+            let ratios: Vec<f64> = s
                 .default_ns
                 .iter()
                 .zip(&s.native_ns)
                 .map(|(d, n)| d / n)
                 .collect();
-            let ratio = median(&mut ratios).unwrap_or(f64::NAN);
+            let ratios = stats(&ratios);
+            let ratio = ratios.map_or(f64::NAN, |r| r.median);
             let band = spread.zip(floor).map(|(own, f)| own.max(f));
             let verdict = match band {
                 None => Verdict::Unjudged,
@@ -117,8 +107,8 @@ pub fn summarize(series: &[Series]) -> Summary {
             Row {
                 series: s.clone(),
                 ratio,
-                min: ratios.first().copied().unwrap_or(f64::NAN),
-                max: ratios.last().copied().unwrap_or(f64::NAN),
+                min: ratios.map_or(f64::NAN, |r| r.min),
+                max: ratios.map_or(f64::NAN, |r| r.max),
                 band,
                 verdict,
             }
@@ -139,7 +129,7 @@ pub fn series(pairs: &[(Report, Report)]) -> (Vec<Series>, Vec<String>) {
         let shown = matches!(
             cell.implementation.as_str(),
             label::FASTJSON | label::FASTJSON_INTO | label::SERDE_JSON
-        ) && cell.role != Role::NoiseTwin;
+        );
         if !shown {
             continue;
         }
