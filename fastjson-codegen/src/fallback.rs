@@ -50,7 +50,7 @@ pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Err
                 ) -> _fj::Result<_fj::__private::bool> {
                     ::core::unreachable!()
                 }
-                fn finish(_: (), _: &_fj::Lexer<#de>) -> _fj::Result<Self> {
+                fn finish(_: &mut (), _: &_fj::Lexer<#de>) -> _fj::Result<Self> {
                     ::core::unreachable!()
                 }
             }

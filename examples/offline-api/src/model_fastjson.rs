@@ -127,7 +127,7 @@ const _: () = {
                         }
                     }
                 }
-                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)
+                <Self as _fj::DecodeFields<'de>>::finish(&mut __b, __lex)
             }
         }
     }
@@ -222,49 +222,52 @@ const _: () = {
             }
         }
         #[inline]
-        fn finish(__b: Self::Builder, __lex: &_fj::Lexer<'de>) -> _fj::Result<Self> {
+        fn finish(
+            __b: &mut Self::Builder,
+            __lex: &_fj::Lexer<'de>,
+        ) -> _fj::Result<Self> {
             _fj::__private::Ok(Self {
-                order_id: match __b.__f0 {
+                order_id: match _fj::__private::Option::take(&mut __b.__f0) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<u64>(__lex, "orderId")?
                     }
                 },
-                customer: match __b.__f1 {
+                customer: match _fj::__private::Option::take(&mut __b.__f1) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<Customer>(__lex, "customer")?
                     }
                 },
-                items: match __b.__f2 {
+                items: match _fj::__private::Option::take(&mut __b.__f2) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<Vec<LineItem>>(__lex, "items")?
                     }
                 },
-                status: match __b.__f3 {
+                status: match _fj::__private::Option::take(&mut __b.__f3) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<Status>(__lex, "status")?
                     }
                 },
-                coupon: match __b.__f4 {
+                coupon: match _fj::__private::Option::take(&mut __b.__f4) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<Option<String>>(__lex, "coupon")?
                     }
                 },
-                labels: match __b.__f5 {
+                labels: match _fj::__private::Option::take(&mut __b.__f5) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => _fj::__private::Default::default(),
                 },
-                payment: match __b.__f6 {
+                payment: match _fj::__private::Option::take(&mut __b.__f6) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<Payment>(__lex, "payment")?
                     }
                 },
-                audit: <Audit as _fj::DecodeFields<'de>>::finish(__b.__f7, __lex)?,
+                audit: <Audit as _fj::DecodeFields<'de>>::finish(&mut __b.__f7, __lex)?,
             })
         }
     }
@@ -422,7 +425,7 @@ const _: () = {
                         }
                     }
                 }
-                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)
+                <Self as _fj::DecodeFields<'de>>::finish(&mut __b, __lex)
             }
         }
     }
@@ -476,21 +479,24 @@ const _: () = {
             }
         }
         #[inline]
-        fn finish(__b: Self::Builder, __lex: &_fj::Lexer<'de>) -> _fj::Result<Self> {
+        fn finish(
+            __b: &mut Self::Builder,
+            __lex: &_fj::Lexer<'de>,
+        ) -> _fj::Result<Self> {
             _fj::__private::Ok(Self {
-                id: match __b.__f0 {
+                id: match _fj::__private::Option::take(&mut __b.__f0) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<u64>(__lex, "id")?
                     }
                 },
-                name: match __b.__f1 {
+                name: match _fj::__private::Option::take(&mut __b.__f1) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<String>(__lex, "name")?
                     }
                 },
-                email: match __b.__f2 {
+                email: match _fj::__private::Option::take(&mut __b.__f2) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => _fj::__private::Default::default(),
                 },
@@ -645,7 +651,7 @@ const _: () = {
                         }
                     }
                 }
-                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)
+                <Self as _fj::DecodeFields<'de>>::finish(&mut __b, __lex)
             }
         }
     }
@@ -699,21 +705,24 @@ const _: () = {
             }
         }
         #[inline]
-        fn finish(__b: Self::Builder, __lex: &_fj::Lexer<'de>) -> _fj::Result<Self> {
+        fn finish(
+            __b: &mut Self::Builder,
+            __lex: &_fj::Lexer<'de>,
+        ) -> _fj::Result<Self> {
             _fj::__private::Ok(Self {
-                sku: match __b.__f0 {
+                sku: match _fj::__private::Option::take(&mut __b.__f0) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<String>(__lex, "sku")?
                     }
                 },
-                quantity: match __b.__f1 {
+                quantity: match _fj::__private::Option::take(&mut __b.__f1) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<u32>(__lex, "quantity")?
                     }
                 },
-                unit_price_cents: match __b.__f2 {
+                unit_price_cents: match _fj::__private::Option::take(&mut __b.__f2) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<u64>(__lex, "unit_price_cents")?
@@ -1325,7 +1334,7 @@ const _: () = {
                         }
                     }
                 }
-                <Self as _fj::DecodeFields<'de>>::finish(__b, __lex)
+                <Self as _fj::DecodeFields<'de>>::finish(&mut __b, __lex)
             }
         }
     }
@@ -1371,15 +1380,18 @@ const _: () = {
             }
         }
         #[inline]
-        fn finish(__b: Self::Builder, __lex: &_fj::Lexer<'de>) -> _fj::Result<Self> {
+        fn finish(
+            __b: &mut Self::Builder,
+            __lex: &_fj::Lexer<'de>,
+        ) -> _fj::Result<Self> {
             _fj::__private::Ok(Self {
-                updated_by: match __b.__f0 {
+                updated_by: match _fj::__private::Option::take(&mut __b.__f0) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<String>(__lex, "updatedBy")?
                     }
                 },
-                revision: match __b.__f1 {
+                revision: match _fj::__private::Option::take(&mut __b.__f1) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => {
                         _fj::__private::missing_field::<u32>(__lex, "revision")?

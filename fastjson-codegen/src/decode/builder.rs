@@ -81,11 +81,11 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         let value = if f.attrs.skip_deserializing {
             field::skipped_value(f, default)
         } else if f.attrs.flatten {
-            quote!(<#ty as #fields_trait>::finish(__b.#slot, __lex)?)
+            quote!(<#ty as #fields_trait>::finish(&mut __b.#slot, __lex)?)
         } else {
             let missing = field::missing_in_object(f, default);
             quote! {
-                match __b.#slot {
+                match _fj::__private::Option::take(&mut __b.#slot) {
                     _fj::__private::Some(__value) => __value,
                     _fj::__private::None => #missing,
                 }
@@ -131,7 +131,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
             }
 
             #[inline]
-            fn finish(__b: Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
+            fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
                 #let_default
                 _fj::__private::Ok(Self { #(#members),* })
             }

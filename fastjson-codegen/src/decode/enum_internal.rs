@@ -132,7 +132,7 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
                     }
                 }
                 _fj::__private::Ok(Self::#ident {
-                    0: <#ty as #fields_trait>::finish(__b, __lex)?,
+                    0: <#ty as #fields_trait>::finish(&mut __b, __lex)?,
                 })
             }
         }

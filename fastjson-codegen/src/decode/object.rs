@@ -274,7 +274,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             #begin
             let mut __b: <Self as #fields_trait>::Builder = _fj::__private::Default::default();
             #key_loop
-            <Self as #fields_trait>::finish(__b, __lex)
+            <Self as #fields_trait>::finish(&mut __b, __lex)
         };
     }
     let let_default = field::let_default(form.fields, form.default);
@@ -286,7 +286,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         let value = if f.attrs.skip_deserializing {
             field::skipped_value(f, form.default)
         } else if f.attrs.flatten {
-            quote!(<#ty as #fields_trait>::finish(#slot, __lex)?)
+            quote!(<#ty as #fields_trait>::finish(&mut #slot, __lex)?)
         } else {
             let missing = field::missing_in_object(f, form.default);
             quote! {

@@ -298,8 +298,8 @@ where
         Ok(true)
     }
 
-    fn finish(map: Self, _lex: &Lexer<'de>) -> Result<Self> {
-        Ok(map)
+    fn finish(map: &mut Self, _lex: &Lexer<'de>) -> Result<Self> {
+        Ok(std::mem::take(map))
     }
 }
 
@@ -339,8 +339,8 @@ impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> DecodeFields<'de> for BTreeMa
         Ok(true)
     }
 
-    fn finish(map: Self, _lex: &Lexer<'de>) -> Result<Self> {
-        Ok(map)
+    fn finish(map: &mut Self, _lex: &Lexer<'de>) -> Result<Self> {
+        Ok(std::mem::take(map))
     }
 }
 

@@ -105,11 +105,11 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
         }
     }
 
-    fn finish(builder: Self::Builder, lex: &Lexer<'de>) -> Result<Self> {
+    fn finish(builder: &mut Self::Builder, lex: &Lexer<'de>) -> Result<Self> {
         if builder.failed {
             return Ok(None);
         }
-        Ok(T::finish(builder.inner, lex).ok())
+        Ok(T::finish(&mut builder.inner, lex).ok())
     }
 }
 
@@ -140,7 +140,7 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Box<T> {
         T::decode_field(builder, key, lex)
     }
 
-    fn finish(builder: Self::Builder, lex: &Lexer<'de>) -> Result<Self> {
+    fn finish(builder: &mut Self::Builder, lex: &Lexer<'de>) -> Result<Self> {
         T::finish(builder, lex).map(Box::new)
     }
 }

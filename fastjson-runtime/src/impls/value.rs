@@ -97,8 +97,8 @@ impl<'de> DecodeFields<'de> for Map<String, Value> {
         Ok(true)
     }
 
-    fn finish(map: Self, _lex: &Lexer<'de>) -> Result<Self> {
-        Ok(map)
+    fn finish(map: &mut Self, _lex: &Lexer<'de>) -> Result<Self> {
+        Ok(std::mem::take(map))
     }
 }
 
