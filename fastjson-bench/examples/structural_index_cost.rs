@@ -15,9 +15,10 @@ use std::time::Instant;
 
 use fastjson_bench::copies::fastjson_copy::{citm, twitter};
 
-/// Median of `rounds` timings of `iterations` calls of `f`, in microseconds per call.
+/// Median (the bench's own `timing::stats`) of `rounds` timings of `iterations` calls of `f`, in
+/// microseconds per call.
 fn median_us(rounds: usize, iterations: u32, mut f: impl FnMut()) -> f64 {
-    let mut times: Vec<f64> = (0..rounds)
+    let times: Vec<f64> = (0..rounds)
         .map(|_| {
             let start = Instant::now();
             for _ in 0..iterations {
@@ -26,8 +27,9 @@ fn median_us(rounds: usize, iterations: u32, mut f: impl FnMut()) -> f64 {
             start.elapsed().as_secs_f64() * 1e6 / f64::from(iterations)
         })
         .collect();
-    times.sort_by(f64::total_cmp);
-    times[rounds / 2]
+    fastjson_bench::timing::stats(&times)
+        .expect("at least one round")
+        .median
 }
 
 /// Bit `i` of word `k` set when byte `64 k + i` is not JSON whitespace (whole blocks only: the
