@@ -1,5 +1,6 @@
-//! Records what the report header needs from build time: the rustc version, the RUSTFLAGS the
-//! crates were built with, the profile, and the versions of the compared crates (from Cargo.lock).
+//! Records what the report header needs from build time: the rustc version, LLVM's name for the
+//! building CPU, the RUSTFLAGS the crates were built with, the profile, and the versions of the
+//! compared crates (from Cargo.lock).
 
 use std::process::Command;
 
@@ -12,6 +13,19 @@ fn main() {
         .and_then(|o| String::from_utf8(o.stdout).ok())
         .unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=FJB_RUSTC={}", version.trim());
+
+    // What `-C target-cpu=native` resolves to on the building machine ("currently znver5").
+    let host_cpu = Command::new(&rustc)
+        .args(["--print", "target-cpus"])
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|text| {
+            let after = text.split("(currently ").nth(1)?;
+            Some(after[..after.find(')')?].to_string())
+        })
+        .unwrap_or_default();
+    println!("cargo:rustc-env=FJB_LLVM_HOST_CPU={host_cpu}");
 
     let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
     println!(

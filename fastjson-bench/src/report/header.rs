@@ -11,7 +11,14 @@ pub const VARY: &str = "Results vary by hardware, compiler and load: compare row
 /// The machine and build a report was measured on.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Header {
+    /// Model name plus vendor, family, model and stepping (`AMD EPYC (AuthenticAMD family 26
+    /// model 2 stepping 1)`): virtual machines often report a bare "AMD EPYC", and the
+    /// generation decides what `-C target-cpu=native` compiles for.
     pub cpu: String,
+    /// LLVM's name for the CPU the bench was built on (`znver5`): what `target-cpu=native` meant
+    /// for the native build. Empty in reports written before it was recorded.
+    #[serde(default)]
+    pub llvm_host_cpu: String,
     pub cores: usize,
     pub rustc: String,
     pub rustflags: String,
@@ -43,13 +50,35 @@ pub fn build_kind() -> &'static str {
 fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split(':').nth(1))
-                .map(|m| m.trim().to_string())
-        })
+        .and_then(|s| describe_cpu(&s))
         .unwrap_or_else(|| std::env::consts::ARCH.to_string())
+}
+
+/// The first processor of a `/proc/cpuinfo` text: its model name followed by vendor, family,
+/// model and stepping when those are present.
+fn describe_cpu(cpuinfo: &str) -> Option<String> {
+    let first = cpuinfo.split("\n\n").next()?;
+    let field = |key: &str| {
+        first.lines().find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            (name.trim() == key).then(|| value.trim().to_string())
+        })
+    };
+    let name = field("model name")?;
+    let id: Vec<String> = [
+        ("vendor_id", ""),
+        ("cpu family", "family "),
+        ("model", "model "),
+        ("stepping", "stepping "),
+    ]
+    .into_iter()
+    .filter_map(|(key, label)| field(key).map(|v| format!("{label}{v}")))
+    .collect();
+    Some(if id.is_empty() {
+        name
+    } else {
+        format!("{name} ({})", id.join(" "))
+    })
 }
 
 macro_rules! features {
@@ -94,6 +123,7 @@ pub fn collect(corpus: String, corpus_digests: Vec<(String, usize, String)>) -> 
     let (exact, wrong) = crate::gate::serde_json_float_mode();
     Header {
         cpu: cpu_model(),
+        llvm_host_cpu: env!("FJB_LLVM_HOST_CPU").to_string(),
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         rustc: env!("FJB_RUSTC").to_string(),
         rustflags: match env!("FJB_RUSTFLAGS") {
@@ -125,5 +155,23 @@ pub fn collect(corpus: String, corpus_digests: Vec<(String, usize, String)>) -> 
         unix_time: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe_cpu;
+
+    #[test]
+    fn cpu_description_names_family_model_and_stepping_of_the_first_processor() {
+        let info = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\n\
+                    model name\t: AMD EPYC\nstepping\t: 1\n\nprocessor\t: 1\nvendor_id\t: Other\n\
+                    model name\t: Second\n";
+        assert_eq!(
+            describe_cpu(info).as_deref(),
+            Some("AMD EPYC (AuthenticAMD family 26 model 2 stepping 1)")
+        );
+        assert_eq!(describe_cpu("model name : Bare\n").as_deref(), Some("Bare"));
+        assert_eq!(describe_cpu("flags : sse2\n"), None);
     }
 }

@@ -195,6 +195,13 @@ pub fn markdown(r: &Report) -> String {
     let _ = writeln!(s, "{VARY}\n");
     let _ = writeln!(s, "## Machine and build\n");
     let _ = writeln!(s, "- CPU: {} ({} cores available)", h.cpu, h.cores);
+    if !h.llvm_host_cpu.is_empty() {
+        let _ = writeln!(
+            s,
+            "- LLVM's name for the building CPU (what `target-cpu=native` selects): {}",
+            h.llvm_host_cpu
+        );
+    }
     let _ = writeln!(s, "- rustc: {}; profile {}", h.rustc, h.profile);
     let _ = writeln!(s, "- RUSTFLAGS: `{}` ({} build)", h.rustflags, h.build);
     let _ = writeln!(
