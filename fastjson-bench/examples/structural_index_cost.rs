@@ -11,26 +11,9 @@
 //! `cargo run --release -p fastjson-bench --example structural_index_cost [iterations]`
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use fastjson_bench::copies::fastjson_copy::{citm, twitter};
-
-/// Median (the bench's own `timing::stats`) of `rounds` timings of `iterations` calls of `f`, in
-/// microseconds per call.
-fn median_us(rounds: usize, iterations: u32, mut f: impl FnMut()) -> f64 {
-    let times: Vec<f64> = (0..rounds)
-        .map(|_| {
-            let start = Instant::now();
-            for _ in 0..iterations {
-                f();
-            }
-            start.elapsed().as_secs_f64() * 1e6 / f64::from(iterations)
-        })
-        .collect();
-    fastjson_bench::timing::stats(&times)
-        .expect("at least one round")
-        .median
-}
+use fastjson_bench::timing::median_us_per_call as median_us;
 
 /// Bit `i` of word `k` set when byte `64 k + i` is not JSON whitespace (whole blocks only: the
 /// tail is left out, which only makes the bound lower). Byte by byte: the reference the vector

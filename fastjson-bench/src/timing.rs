@@ -104,3 +104,18 @@ mod tests {
         assert_eq!(round_order(3, 1).collect::<Vec<_>>(), [1, 2, 0]);
     }
 }
+
+/// Median (by [`stats`]) of `rounds` timings of `iterations` calls of `f`, in microseconds per
+/// call: the measuring loop of the bench's investigation examples, not of the report's cells.
+pub fn median_us_per_call(rounds: usize, iterations: u32, mut f: impl FnMut()) -> f64 {
+    let times: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            for _ in 0..iterations {
+                f();
+            }
+            start.elapsed().as_secs_f64() * 1e6 / f64::from(iterations.max(1))
+        })
+        .collect();
+    stats(&times).map_or(f64::NAN, |s| s.median)
+}
