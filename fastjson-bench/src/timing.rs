@@ -85,6 +85,21 @@ pub fn round_order(n: usize, r: usize) -> impl Iterator<Item = usize> {
     (0..n).map(move |i| (i + r) % n.max(1))
 }
 
+/// Median (by [`stats`]) of `rounds` timings of `iterations` calls of `f`, in microseconds per
+/// call: the measuring loop of the bench's investigation examples, not of the report's cells.
+pub fn median_us_per_call(rounds: usize, iterations: u32, mut f: impl FnMut()) -> f64 {
+    let times: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            for _ in 0..iterations {
+                f();
+            }
+            start.elapsed().as_secs_f64() * 1e6 / f64::from(iterations.max(1))
+        })
+        .collect();
+    stats(&times).map_or(f64::NAN, |s| s.median)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,19 +118,4 @@ mod tests {
     fn rounds_rotate() {
         assert_eq!(round_order(3, 1).collect::<Vec<_>>(), [1, 2, 0]);
     }
-}
-
-/// Median (by [`stats`]) of `rounds` timings of `iterations` calls of `f`, in microseconds per
-/// call: the measuring loop of the bench's investigation examples, not of the report's cells.
-pub fn median_us_per_call(rounds: usize, iterations: u32, mut f: impl FnMut()) -> f64 {
-    let times: Vec<f64> = (0..rounds)
-        .map(|_| {
-            let start = std::time::Instant::now();
-            for _ in 0..iterations {
-                f();
-            }
-            start.elapsed().as_secs_f64() * 1e6 / f64::from(iterations.max(1))
-        })
-        .collect();
-    stats(&times).map_or(f64::NAN, |s| s.median)
 }
