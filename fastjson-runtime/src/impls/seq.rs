@@ -21,7 +21,7 @@ where
     for item in items {
         w.array_item(first);
         first = false;
-        item.encode(w);
+        item.encode_element(w);
     }
     w.end_array();
 }

@@ -13,7 +13,7 @@ macro_rules! tuple {
                 w.begin_array();
                 $(
                     w.array_item($index == 0);
-                    self.$index.encode(w);
+                    self.$index.encode_element(w);
                 )+
                 w.end_array();
             }
