@@ -20,16 +20,6 @@ use crate::writer::{Format, Writer};
 pub trait Encode {
     /// Appends the JSON form of `self` to the writer.
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>);
-
-    /// Appends `self` as an element of an array or tuple, where values of one type tend to
-    /// follow one another: the same JSON as [`Encode::encode`], which it calls unless a type
-    /// writes runs of its values faster another way (floats, experiment 51 in
-    /// fastjson-bench/EXPERIMENTS.md). The sequence and tuple impls call it.
-    #[doc(hidden)]
-    #[inline]
-    fn encode_element<F: Format>(&self, w: &mut Writer<'_, F>) {
-        self.encode(w);
-    }
 }
 
 /// A type that reads itself from JSON borrowed for `'de`.

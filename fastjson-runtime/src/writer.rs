@@ -382,35 +382,31 @@ impl<'a, F: Format> Writer<'a, F> {
         }
     }
 
-    /// [`Writer::f64`] for an element of an array or tuple of floats: the same text, written
-    /// in the way that is faster when floats follow one another (experiment 51).
-    #[inline]
-    pub fn f64_element(&mut self, value: f64) {
-        if value.is_finite() {
-            self.finite_float_copied(value);
-        } else {
-            self.null();
-        }
-    }
-
-    /// [`Writer::f32`] for an element of an array or tuple of floats (see
-    /// [`Writer::f64_element`]).
-    #[inline]
-    pub fn f32_element(&mut self, value: f32) {
-        if value.is_finite() {
-            self.finite_float_copied(value);
-        } else {
-            self.null();
-        }
-    }
-
-    /// Formats a finite float with zmij straight into the output's spare capacity: for a float
-    /// among other output (struct fields).
+    /// Ends the false dependency of a zmij call on the register RAX (experiment 52).
     ///
-    /// Formatting into a stack buffer and appending it with `extend_from_slice` cost a `memmove`
-    /// per float plus a reload of bytes just stored (a store-forwarding stall): a quarter of
-    /// canada's encode time (experiment 20 in fastjson-bench/EXPERIMENTS.md). Runs of floats
-    /// take [`Writer::finite_float_copied`] instead (experiment 51).
+    /// zmij compiled with BMI2 begins with `mov al, 52` and then reads RAX (`bzhi`): writing
+    /// AL merges into the rest of RAX, so each call waits for whatever RAX last held, often the
+    /// text end the previous call returned. Consecutive floats then run one after the other
+    /// instead of overlapping (30% slower per float on Zen 5). Zeroing EAX, an idiom the CPU
+    /// treats as independent of the old value, right before the call ends that chain. Without
+    /// BMI2 zmij's code does not do this, and nothing is emitted.
+    #[inline(always)]
+    fn clear_rax_before_zmij() {
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        // SAFETY: the instruction writes only EAX (declared clobbered, upper half of RAX
+        // included) and the flags (not declared preserved); it reads nothing and touches
+        // neither memory nor the stack.
+        unsafe {
+            std::arch::asm!("xor eax, eax", out("eax") _, options(nomem, nostack));
+        }
+    }
+
+    /// Formats a finite float with zmij straight into the output's spare capacity.
+    ///
+    /// Formatting into a stack buffer and appending it cost a `memmove` per float plus a reload
+    /// of bytes just stored (a store-forwarding stall): a quarter of canada's encode time
+    /// (experiment 20 in fastjson-bench/EXPERIMENTS.md). In builds with BMI2 the call is
+    /// preceded by [`Writer::clear_rax_before_zmij`] (experiment 52).
     #[inline]
     fn finite_float<N: zmij::Float>(&mut self, value: N) {
         const SIZE: usize = std::mem::size_of::<zmij::Buffer>();
@@ -426,49 +422,11 @@ impl<'a, F: Format> Writer<'a, F> {
         unsafe {
             let spare = self.out.as_mut_ptr().add(len);
             let buffer = &mut *spare.cast::<zmij::Buffer>();
+            Self::clear_rax_before_zmij();
             let printed = buffer.format_finite(value);
             let (start, written) = (printed.as_ptr(), printed.len());
             if start != spare.cast_const() {
                 std::ptr::copy(start, spare, written);
-            }
-            self.out.set_len(len + written);
-        }
-    }
-
-    /// Formats a finite float with zmij into a stack buffer and appends the whole buffer with
-    /// one fixed-size copy (two 16-byte moves, no `memcpy` call), keeping only the printed
-    /// length: for floats that follow one another.
-    ///
-    /// zmij writing straight into the output ([`Writer::finite_float`]) is 30% slower per
-    /// float when calls come back to back in builds with BMI2 on Zen 5 (canada.json in a
-    /// `target-cpu=native` build); this way is not, and ties with it in the default build. For
-    /// a lone float among other output it costs 4-8% more (the copy reads back bytes zmij has
-    /// just stored), so only array and tuple elements take it (experiment 51).
-    #[inline]
-    fn finite_float_copied<N: zmij::Float>(&mut self, value: N) {
-        const SIZE: usize = std::mem::size_of::<zmij::Buffer>();
-        const _: () = assert!(SIZE >= 16 && SIZE <= 32);
-        let mut buffer = zmij::Buffer::new();
-        let printed = buffer.format_finite(value);
-        let (start, written) = (printed.as_ptr(), printed.len());
-        // Taken after the text's borrow has ended, so reading through it is not invalidated by
-        // that borrow.
-        let base: *const u8 = (&raw const buffer).cast();
-        self.out.reserve(SIZE);
-        let len = self.out.len();
-        // SAFETY: `reserve` left at least SIZE writable bytes after `len`, and the stack buffer
-        // is SIZE readable bytes that cannot overlap the output. The copy is untyped, so the
-        // bytes zmij left uninitialised may be copied; they land past the new length, which
-        // covers only the `written` bytes of the printed text (inside the buffer, since it is a
-        // reference into it). The text is moved to `len` if it does not start the buffer.
-        unsafe {
-            let spare = self.out.as_mut_ptr().add(len);
-            // Two overlapping 16-byte moves rather than one of SIZE (24) bytes: the 16 + 8 byte
-            // form measured 11% slower than the direct write in the native build.
-            std::ptr::copy_nonoverlapping(base, spare, 16);
-            std::ptr::copy_nonoverlapping(base.add(SIZE - 16), spare.add(SIZE - 16), 16);
-            if start != base {
-                std::ptr::copy(spare.add(start.offset_from(base) as usize), spare, written);
             }
             self.out.set_len(len + written);
         }
@@ -525,25 +483,16 @@ mod tests {
             Writer::new(&mut out).f64(v);
             assert_eq!(out, serde_json::to_vec(&v).unwrap(), "{v}");
         }
-        for element in [false, true] {
-            let (mut nan, mut inf, mut max) = (Vec::new(), Vec::new(), Vec::new());
-            if element {
-                Writer::new(&mut nan).f64_element(f64::NAN);
-                Writer::new(&mut inf).f32_element(f32::NEG_INFINITY);
-                Writer::new(&mut max).f32_element(f32::MAX);
-            } else {
-                Writer::new(&mut nan).f64(f64::NAN);
-                Writer::new(&mut inf).f32(f32::NEG_INFINITY);
-                Writer::new(&mut max).f32(f32::MAX);
-            }
-            assert_eq!(nan, b"null");
-            assert_eq!(inf, b"null");
-            assert_eq!(max, b"3.4028235e+38");
-        }
+        let mut out = Vec::new();
+        Writer::new(&mut out).f64(f64::NAN);
+        assert_eq!(out, b"null");
+        let mut out = Vec::new();
+        Writer::new(&mut out).f32(f32::MAX);
+        assert_eq!(out, b"3.4028235e+38");
     }
 
-    /// Arrays, tuples and `Option`s of floats take the element path; their text is
-    /// serde_json's, non-finite elements included.
+    /// Floats back to back (arrays, tuples, options: the calls experiment 52 is about) print
+    /// serde_json's text, non-finite values included.
     #[test]
     fn float_sequences_match_serde_json() {
         let floats = vec![0.1, -2.5e-8, f64::NAN, 1e21, 7.0, f64::INFINITY, -0.0];
@@ -568,10 +517,9 @@ mod tests {
         );
     }
 
-    /// Both float paths (`finite_float` into the spare capacity, `finite_float_copied` with its
-    /// fixed-size copy): at every free-space edge (none, a few bytes, exactly one zmij buffer,
-    /// more) and after every prefix length, the output is the prefix followed by what zmij's
-    /// own buffer prints, and nothing past it is claimed.
+    /// `finite_float` formats into the spare capacity: at every free-space edge (none, a few
+    /// bytes, exactly one zmij buffer, more) and after every prefix length, the output is the
+    /// prefix followed by what zmij's own buffer prints, and nothing past it is claimed.
     #[test]
     fn floats_written_in_place_at_every_capacity_edge() {
         let mut next = crate::test_rng::xorshift(0x5eed_f10a7);
@@ -608,34 +556,23 @@ mod tests {
                 buffer_size,
                 64,
             ] {
-                for element in [false, true] {
-                    let mut out = Vec::with_capacity(prefix_len + spare);
-                    out.extend(std::iter::repeat_n(b'[', prefix_len));
-                    if element {
-                        Writer::new(&mut out).f64_element(v);
-                    } else {
-                        Writer::new(&mut out).f64(v);
-                    }
-                    assert_eq!(&out[..prefix_len], &b"[[[[[[["[..prefix_len]);
+                let mut out = Vec::with_capacity(prefix_len + spare);
+                out.extend(std::iter::repeat_n(b'[', prefix_len));
+                Writer::new(&mut out).f64(v);
+                assert_eq!(&out[..prefix_len], &b"[[[[[[["[..prefix_len]);
+                assert_eq!(
+                    std::str::from_utf8(&out[prefix_len..]).unwrap(),
+                    expected,
+                    "{v:e}"
+                );
+                if let Some(expected_single) = &expected_single {
+                    out.truncate(prefix_len);
+                    out.shrink_to(prefix_len + spare);
+                    Writer::new(&mut out).f32(single);
                     assert_eq!(
                         std::str::from_utf8(&out[prefix_len..]).unwrap(),
-                        expected,
-                        "{v:e}, element {element}"
+                        expected_single
                     );
-                    if let Some(expected_single) = &expected_single {
-                        out.truncate(prefix_len);
-                        out.shrink_to(prefix_len + spare);
-                        if element {
-                            Writer::new(&mut out).f32_element(single);
-                        } else {
-                            Writer::new(&mut out).f32(single);
-                        }
-                        assert_eq!(
-                            std::str::from_utf8(&out[prefix_len..]).unwrap(),
-                            expected_single,
-                            "element {element}"
-                        );
-                    }
                 }
             }
         }

@@ -50,14 +50,6 @@ impl<T: Encode> Encode for Option<T> {
             None => w.null(),
         }
     }
-
-    #[inline]
-    fn encode_element<F: Format>(&self, w: &mut Writer<'_, F>) {
-        match self {
-            Some(value) => value.encode_element(w),
-            None => w.null(),
-        }
-    }
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {

@@ -89,11 +89,6 @@ impl Encode for f64 {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.f64(*self);
     }
-
-    #[inline]
-    fn encode_element<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.f64_element(*self);
-    }
 }
 
 impl<'de> Decode<'de> for f64 {
@@ -107,11 +102,6 @@ impl Encode for f32 {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.f32(*self);
-    }
-
-    #[inline]
-    fn encode_element<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.f32_element(*self);
     }
 }
 

@@ -21,7 +21,7 @@ where
     for item in items {
         w.array_item(first);
         first = false;
-        item.encode_element(w);
+        item.encode(w);
     }
     w.end_array();
 }

@@ -13,7 +13,7 @@ macro_rules! tuple {
                 w.begin_array();
                 $(
                     w.array_item($index == 0);
-                    self.$index.encode_element(w);
+                    self.$index.encode(w);
                 )+
                 w.end_array();
             }
