@@ -1,5 +1,6 @@
-//! Why the native build encodes canada.json slower than the default build (experiment 50): the
-//! cost of one zmij call per float, measured four ways on canada's 111,080 floats.
+//! Why the native build encoded canada.json slower than the default build (experiment 50; fixed
+//! by experiment 52, after which the `fastjson` row no longer shows it): the cost of one zmij
+//! call per float, measured four ways on canada's 111,080 floats.
 //!
 //! - `zmij only`: format into a stack `zmij::Buffer`, keep only the length (calls back to back);
 //! - `zmij + copy`: the same, then append the text to a `Vec` (serde_json's way);
@@ -7,7 +8,8 @@
 //!   into the output, experiment 20; plus the `[`, `,` and `]`);
 //! - `serde_json`: `serde_json::to_writer` of the same `Vec<f64>`.
 //!
-//! The two last outputs are checked equal before timing. Build it with and without BMI2 to see
+//! Before timing, the two last outputs are checked equal, and the zmij rows' text against theirs
+//! (the same floats without brackets and commas). Build it with and without BMI2 to see
 //! the effect on the CPU at hand:
 //! `cargo run --release -p fastjson-bench --example float_format_cost`
 //! `RUSTFLAGS="-C target-feature=+bmi2" CARGO_TARGET_DIR=target/bmi2 cargo run --release -p fastjson-bench --example float_format_cost`
@@ -44,6 +46,25 @@ fn main() {
         ours, theirs,
         "fastjson and serde_json print the floats alike"
     );
+
+    // The zmij rows print the same floats back to back, without `[`, `,` and `]`.
+    let bare: Vec<u8> = ours[1..ours.len() - 1]
+        .iter()
+        .copied()
+        .filter(|&b| b != b',')
+        .collect();
+    let mut concatenated = Vec::new();
+    let mut lengths = 0;
+    for &f in &floats {
+        let text = zmij::Buffer::new().format_finite(f).as_bytes().to_vec();
+        lengths += text.len();
+        concatenated.extend_from_slice(&text);
+    }
+    assert_eq!(
+        concatenated, bare,
+        "zmij prints what fastjson and serde_json print"
+    );
+    assert_eq!(lengths, bare.len());
 
     println!(
         "{} floats; BMI2 compiled in: {}; SSE4.1 compiled in: {}",

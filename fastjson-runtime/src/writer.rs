@@ -382,31 +382,12 @@ impl<'a, F: Format> Writer<'a, F> {
         }
     }
 
-    /// Ends the false dependency of a zmij call on the register RAX (experiment 52).
-    ///
-    /// zmij compiled with BMI2 begins with `mov al, 52` and then reads RAX (`bzhi`): writing
-    /// AL merges into the rest of RAX, so each call waits for whatever RAX last held, often the
-    /// text end the previous call returned. Consecutive floats then run one after the other
-    /// instead of overlapping (30% slower per float on Zen 5). Zeroing EAX, an idiom the CPU
-    /// treats as independent of the old value, right before the call ends that chain. Without
-    /// BMI2 zmij's code does not do this, and nothing is emitted.
-    #[inline(always)]
-    fn clear_rax_before_zmij() {
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        // SAFETY: the instruction writes only EAX (declared clobbered, upper half of RAX
-        // included) and the flags (not declared preserved); it reads nothing and touches
-        // neither memory nor the stack.
-        unsafe {
-            std::arch::asm!("xor eax, eax", out("eax") _, options(nomem, nostack));
-        }
-    }
-
     /// Formats a finite float with zmij straight into the output's spare capacity.
     ///
     /// Formatting into a stack buffer and appending it cost a `memmove` per float plus a reload
     /// of bytes just stored (a store-forwarding stall): a quarter of canada's encode time
     /// (experiment 20 in fastjson-bench/EXPERIMENTS.md). In builds with BMI2 the call is
-    /// preceded by [`Writer::clear_rax_before_zmij`] (experiment 52).
+    /// preceded by [`clear_rax_before_zmij`] (experiment 52).
     #[inline]
     fn finite_float<N: zmij::Float>(&mut self, value: N) {
         const SIZE: usize = std::mem::size_of::<zmij::Buffer>();
@@ -422,7 +403,7 @@ impl<'a, F: Format> Writer<'a, F> {
         unsafe {
             let spare = self.out.as_mut_ptr().add(len);
             let buffer = &mut *spare.cast::<zmij::Buffer>();
-            Self::clear_rax_before_zmij();
+            clear_rax_before_zmij();
             let printed = buffer.format_finite(value);
             let (start, written) = (printed.as_ptr(), printed.len());
             if start != spare.cast_const() {
@@ -430,6 +411,25 @@ impl<'a, F: Format> Writer<'a, F> {
             }
             self.out.set_len(len + written);
         }
+    }
+}
+
+/// Ends the false dependency of a zmij call on the register RAX (experiment 52).
+///
+/// zmij compiled with BMI2 begins with `mov al, 52` and then reads RAX (`bzhi`): writing
+/// AL merges into the rest of RAX, so each call waits for whatever RAX last held, often the
+/// text end the previous call returned. Consecutive floats then run one after the other
+/// instead of overlapping (30% slower per float on Zen 5). Zeroing EAX, an idiom the CPU
+/// treats as independent of the old value, right before the call ends that chain. Without
+/// BMI2 zmij's code does not do this, and nothing is emitted.
+#[inline(always)]
+fn clear_rax_before_zmij() {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    // SAFETY: the instruction writes only EAX (declared clobbered, upper half of RAX
+    // included) and the flags (not declared preserved); it reads nothing and touches
+    // neither memory nor the stack.
+    unsafe {
+        std::arch::asm!("xor eax, eax", out("eax") _, options(nomem, nostack));
     }
 }
 
