@@ -23,6 +23,14 @@ where
         encoded,
         "decode/encode round trip differs"
     );
+    // `HINT=1`: the output estimate `to_vec` allocates (experiment 56) against the real length.
+    if std::env::var_os("HINT").is_some() {
+        eprintln!(
+            "hint {} actual {}",
+            fastjson::Encode::encoded_len_hint(&value),
+            encoded.len()
+        );
+    }
     let start = Instant::now();
     match direction {
         "decode" => {
@@ -39,7 +47,21 @@ where
                 black_box(&out);
             }
         }
-        other => panic!("unknown direction `{other}` (decode or encode)"),
+        "to_vec" => {
+            for _ in 0..iterations {
+                black_box(fastjson::to_vec(black_box(&value)));
+            }
+        }
+        // What `to_vec` would cost if it knew the output's length: a fresh buffer of exactly
+        // that capacity per op (the bound for any output-size estimate).
+        "to_vec_exact" => {
+            for _ in 0..iterations {
+                let mut out = Vec::with_capacity(encoded.len());
+                fastjson::encode_into(black_box(&value), &mut out);
+                black_box(out);
+            }
+        }
+        other => panic!("unknown direction `{other}` (decode, encode, to_vec or to_vec_exact)"),
     }
     // In ns with two decimals: a `Duration` divided by the count truncates to whole
     // nanoseconds, too coarse for the 40 ns payloads.
@@ -50,7 +72,7 @@ where
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [direction, name, rest @ ..] = args.as_slice() else {
-        panic!("usage: profile <decode|encode> <twitter|citm_catalog|canada|long-strings|order|micro-login|micro-reading|ladder-25k> [iterations]");
+        panic!("usage: profile <decode|encode|to_vec|to_vec_exact> <twitter|citm_catalog|canada|long-strings|order|micro-login|micro-reading|ladder-25k> [iterations]");
     };
     let iterations = rest
         .first()

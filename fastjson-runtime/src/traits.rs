@@ -20,6 +20,18 @@ use crate::writer::{Format, Writer};
 pub trait Encode {
     /// Appends the JSON form of `self` to the writer.
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>);
+
+    /// An estimate of the length of `self`'s compact JSON in bytes, which `to_vec` and friends
+    /// allocate up front instead of growing the output by doubling (each growth copies what
+    /// was written so far). Meant to be at least the real length for usual values: numbers
+    /// count their widest form, strings their length plus quotes (escapes are not counted),
+    /// skippable fields count as present. It must be cheap, a walk over the value that writes
+    /// nothing; a wrong estimate costs memory or a growth, never correctness. The default, 0,
+    /// means "unknown": the output then starts small and grows as it fills.
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        0
+    }
 }
 
 /// A type that reads itself from JSON borrowed for `'de`.
@@ -57,6 +69,13 @@ pub trait EncodeFields {
     /// Writes this value's `key: value` entries. `first` is true until the enclosing object has
     /// an entry; implementations set it to false once they write one.
     fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool);
+
+    /// [`Encode::encoded_len_hint`] for the entries alone (each with its separator), as a
+    /// flattening struct counts them. The default, 0, means "unknown".
+    #[inline]
+    fn encoded_fields_len_hint(&self) -> usize {
+        0
+    }
 }
 
 /// A type that can be decoded from some of the keys of an enclosing object

@@ -40,6 +40,19 @@ const _: () = {
             <Audit as _fj::EncodeFields>::encode_fields(&self.audit, __w, __first);
             __w.end_object();
         }
+        fn encoded_len_hint(&self) -> _fj::__private::usize {
+            75usize + <u64 as _fj::Encode>::encoded_len_hint(&self.order_id)
+                + <Customer as _fj::Encode>::encoded_len_hint(&self.customer)
+                + <Vec<LineItem> as _fj::Encode>::encoded_len_hint(&self.items)
+                + <Status as _fj::Encode>::encoded_len_hint(&self.status)
+                + <Option<String> as _fj::Encode>::encoded_len_hint(&self.coupon)
+                + <BTreeMap<
+                    String,
+                    String,
+                > as _fj::Encode>::encoded_len_hint(&self.labels)
+                + <Payment as _fj::Encode>::encoded_len_hint(&self.payment)
+                + <Audit as _fj::EncodeFields>::encoded_fields_len_hint(&self.audit)
+        }
     }
     #[automatically_derived]
     impl _fj::EncodeFields for Order {
@@ -67,6 +80,19 @@ const _: () = {
             <Payment as _fj::Encode>::encode(&self.payment, __w);
             *__first = false;
             <Audit as _fj::EncodeFields>::encode_fields(&self.audit, __w, __first);
+        }
+        fn encoded_fields_len_hint(&self) -> _fj::__private::usize {
+            73usize + <u64 as _fj::Encode>::encoded_len_hint(&self.order_id)
+                + <Customer as _fj::Encode>::encoded_len_hint(&self.customer)
+                + <Vec<LineItem> as _fj::Encode>::encoded_len_hint(&self.items)
+                + <Status as _fj::Encode>::encoded_len_hint(&self.status)
+                + <Option<String> as _fj::Encode>::encoded_len_hint(&self.coupon)
+                + <BTreeMap<
+                    String,
+                    String,
+                > as _fj::Encode>::encoded_len_hint(&self.labels)
+                + <Payment as _fj::Encode>::encoded_len_hint(&self.payment)
+                + <Audit as _fj::EncodeFields>::encoded_fields_len_hint(&self.audit)
         }
     }
     #[automatically_derived]
@@ -304,6 +330,11 @@ const _: () = {
             }
             __w.end_object();
         }
+        fn encoded_len_hint(&self) -> _fj::__private::usize {
+            25usize + <u64 as _fj::Encode>::encoded_len_hint(&self.id)
+                + <String as _fj::Encode>::encoded_len_hint(&self.name)
+                + <String as _fj::Encode>::encoded_len_hint(&self.email)
+        }
     }
     #[automatically_derived]
     impl _fj::EncodeFields for Customer {
@@ -321,6 +352,11 @@ const _: () = {
                 __w.field_key(false, ",\"email\":");
                 <String as _fj::Encode>::encode(&self.email, __w);
             }
+        }
+        fn encoded_fields_len_hint(&self) -> _fj::__private::usize {
+            23usize + <u64 as _fj::Encode>::encoded_len_hint(&self.id)
+                + <String as _fj::Encode>::encoded_len_hint(&self.name)
+                + <String as _fj::Encode>::encoded_len_hint(&self.email)
         }
     }
     #[automatically_derived]
@@ -534,6 +570,11 @@ const _: () = {
             <u64 as _fj::Encode>::encode(&self.unit_price_cents, __w);
             __w.end_object();
         }
+        fn encoded_len_hint(&self) -> _fj::__private::usize {
+            41usize + <String as _fj::Encode>::encoded_len_hint(&self.sku)
+                + <u32 as _fj::Encode>::encoded_len_hint(&self.quantity)
+                + <u64 as _fj::Encode>::encoded_len_hint(&self.unit_price_cents)
+        }
     }
     #[automatically_derived]
     impl _fj::EncodeFields for LineItem {
@@ -549,6 +590,11 @@ const _: () = {
             <u32 as _fj::Encode>::encode(&self.quantity, __w);
             __w.field_key(false, ",\"unit_price_cents\":");
             <u64 as _fj::Encode>::encode(&self.unit_price_cents, __w);
+        }
+        fn encoded_fields_len_hint(&self) -> _fj::__private::usize {
+            39usize + <String as _fj::Encode>::encoded_len_hint(&self.sku)
+                + <u32 as _fj::Encode>::encoded_len_hint(&self.quantity)
+                + <u64 as _fj::Encode>::encoded_len_hint(&self.unit_price_cents)
         }
     }
     #[automatically_derived]
@@ -768,6 +814,15 @@ const _: () = {
                 }
             }
         }
+        #[allow(unused_variables)]
+        fn encoded_len_hint(&self) -> _fj::__private::usize {
+            match self {
+                Self::Pending { .. } => 9usize,
+                Self::Paid { .. } => 6usize,
+                Self::InTransit { .. } => 12usize,
+                Self::Delivered { .. } => 11usize,
+            }
+        }
     }
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Status {
@@ -886,6 +941,18 @@ const _: () = {
                     __w.raw("\"cash\"");
                     __w.end_object();
                 }
+            }
+        }
+        #[allow(unused_variables)]
+        fn encoded_len_hint(&self) -> _fj::__private::usize {
+            match self {
+                Self::Card { last4: __f0, .. } => {
+                    26usize + <String as _fj::Encode>::encoded_len_hint(__f0)
+                }
+                Self::Invoice { due_days: __f0, .. } => {
+                    32usize + <u32 as _fj::Encode>::encoded_len_hint(__f0)
+                }
+                Self::Cash { .. } => 17usize,
             }
         }
     }
@@ -1226,6 +1293,10 @@ const _: () = {
             <u32 as _fj::Encode>::encode(&self.revision, __w);
             __w.end_object();
         }
+        fn encoded_len_hint(&self) -> _fj::__private::usize {
+            27usize + <String as _fj::Encode>::encoded_len_hint(&self.updated_by)
+                + <u32 as _fj::Encode>::encoded_len_hint(&self.revision)
+        }
     }
     #[automatically_derived]
     impl _fj::EncodeFields for Audit {
@@ -1239,6 +1310,10 @@ const _: () = {
             <String as _fj::Encode>::encode(&self.updated_by, __w);
             __w.field_key(false, ",\"revision\":");
             <u32 as _fj::Encode>::encode(&self.revision, __w);
+        }
+        fn encoded_fields_len_hint(&self) -> _fj::__private::usize {
+            25usize + <String as _fj::Encode>::encoded_len_hint(&self.updated_by)
+                + <u32 as _fj::Encode>::encoded_len_hint(&self.revision)
         }
     }
     #[automatically_derived]
@@ -1448,6 +1523,18 @@ const _: () = {
                     __w.raw("\"Deleted\"");
                     __w.end_object();
                 }
+            }
+        }
+        #[allow(unused_variables)]
+        fn encoded_len_hint(&self) -> _fj::__private::usize {
+            match self {
+                Self::Created { order_id: __f0, .. } => {
+                    40usize + <u64 as _fj::Encode>::encoded_len_hint(__f0)
+                }
+                Self::StatusChanged { 0: __f0, .. } => {
+                    32usize + <Status as _fj::Encode>::encoded_len_hint(__f0)
+                }
+                Self::Deleted { .. } => 18usize,
             }
         }
     }

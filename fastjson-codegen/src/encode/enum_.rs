@@ -35,12 +35,12 @@ pub fn body(cont: &Container, variants: &[Variant]) -> TokenStream {
 }
 
 /// The local a field of the matched variant is bound to.
-fn binding(index: usize) -> syn::Ident {
+pub(super) fn binding(index: usize) -> syn::Ident {
     format_ident!("__f{}", index)
 }
 
 /// `Self::V { a: __f0, .. }`, binding only the fields that are written.
-fn pattern(v: &Variant) -> TokenStream {
+pub(super) fn pattern(v: &Variant) -> TokenStream {
     let ident = v.ident;
     let bindings = v
         .fields

@@ -7,6 +7,7 @@
 
 mod enum_;
 mod fields;
+mod len_hint;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -31,6 +32,7 @@ pub fn expand(cont: &Container) -> TokenStream {
     let fields_impl = match &cont.data {
         Data::Struct(Style::Struct, struct_fields) if !cont.attrs.transparent => {
             let entries = struct_entries(cont, struct_fields, fields::First::Runtime);
+            let fields_hint = len_hint::fields_body(cont, struct_fields);
             quote! {
                 #[automatically_derived]
                 impl #impl_generics _fj::EncodeFields for #ident #ty_generics #where_clause {
@@ -41,17 +43,30 @@ pub fn expand(cont: &Container) -> TokenStream {
                     ) {
                         #entries
                     }
+
+                    fn encoded_fields_len_hint(&self) -> _fj::__private::usize {
+                        #fields_hint
+                    }
                 }
             }
         }
         _ => TokenStream::new(),
     };
 
+    let hint = len_hint::body(cont);
+    // An enum's arms bind the fields `encode` writes; the estimate skips `serialize_with` ones.
+    let allow_unused =
+        matches!(cont.data, Data::Enum(_)).then(|| quote!(#[allow(unused_variables)]));
     quote! {
         #[automatically_derived]
         impl #impl_generics _fj::Encode for #ident #ty_generics #where_clause {
             fn encode<__F: _fj::Format>(&self, __w: &mut _fj::Writer<'_, __F>) {
                 #body
+            }
+
+            #allow_unused
+            fn encoded_len_hint(&self) -> _fj::__private::usize {
+                #hint
             }
         }
 

@@ -19,6 +19,13 @@ use crate::writer::{Format, Writer};
 pub trait EncodeKey {
     /// Writes the key (with the separator before it unless `first`, and the colon after it).
     fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool);
+
+    /// The key's length with its quotes, as [`Encode::encoded_len_hint`] estimates; 0 for
+    /// "unknown".
+    #[inline]
+    fn key_len_hint(&self) -> usize {
+        0
+    }
 }
 
 /// A type that can be read from a JSON object key.
@@ -48,6 +55,11 @@ macro_rules! string_keys {
             fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
                 w.key_str(first, self);
             }
+
+            #[inline]
+            fn key_len_hint(&self) -> usize {
+                self.len() + 2
+            }
         }
         impl<'de> DecodeKey<'de> for $ty {
             #[inline]
@@ -72,6 +84,11 @@ impl EncodeKey for String {
     fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
         w.key_str(first, self);
     }
+
+    #[inline]
+    fn key_len_hint(&self) -> usize {
+        self.len() + 2
+    }
 }
 
 impl<'de> DecodeKey<'de> for String {
@@ -92,12 +109,22 @@ impl EncodeKey for str {
     fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
         w.key_str(first, self);
     }
+
+    #[inline]
+    fn key_len_hint(&self) -> usize {
+        self.len() + 2
+    }
 }
 
 impl<T: EncodeKey + ?Sized> EncodeKey for &T {
     #[inline]
     fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
         (**self).encode_key(w, first);
+    }
+
+    #[inline]
+    fn key_len_hint(&self) -> usize {
+        (**self).key_len_hint()
     }
 }
 
@@ -122,6 +149,11 @@ impl EncodeKey for Cow<'_, str> {
     fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
         w.key_str(first, self);
     }
+
+    #[inline]
+    fn key_len_hint(&self) -> usize {
+        self.len() + 2
+    }
 }
 
 /// Owned, as serde does for `Cow` map keys.
@@ -138,6 +170,11 @@ impl EncodeKey for char {
     #[inline]
     fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
         w.key_str(first, self.encode_utf8(&mut [0u8; 4]));
+    }
+
+    #[inline]
+    fn key_len_hint(&self) -> usize {
+        self.len_utf8() + 2
     }
 }
 
@@ -192,6 +229,12 @@ macro_rules! integer_keys {
                 w.quoted_integer(*self);
                 w.end_key();
             }
+
+            /// The widest value's digits, a sign and the quotes.
+            #[inline]
+            fn key_len_hint(&self) -> usize {
+                $ty::MAX.ilog10() as usize + 4
+            }
         }
         impl<'de> DecodeKey<'de> for $ty {
             fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
@@ -223,6 +266,20 @@ where
         *first = false;
         value.encode(w);
     }
+}
+
+/// The estimate of `(key, value)` entries: each key, colon, value and separator.
+#[inline]
+fn entries_len_hint<'a, K, V, I>(entries: I) -> usize
+where
+    K: EncodeKey + 'a,
+    V: Encode + 'a,
+    I: IntoIterator<Item = (&'a K, &'a V)>,
+    I::IntoIter: ExactSizeIterator,
+{
+    super::seq::sampled_len_hint(entries.into_iter(), |(key, value)| {
+        key.key_len_hint() + value.encoded_len_hint() + 2
+    })
 }
 
 /// Reads an object's entries into `insert` (a repeated key keeps the last value, as serde_json).
@@ -259,12 +316,22 @@ impl<K: EncodeKey, V: Encode, S> Encode for HashMap<K, V, S> {
         encode_entries(self, w, &mut true);
         w.end_object();
     }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        2 + entries_len_hint(self)
+    }
 }
 
 impl<K: EncodeKey, V: Encode, S> EncodeFields for HashMap<K, V, S> {
     #[inline]
     fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
         encode_entries(self, w, first);
+    }
+
+    #[inline]
+    fn encoded_fields_len_hint(&self) -> usize {
+        entries_len_hint(self)
     }
 }
 
@@ -310,12 +377,22 @@ impl<K: EncodeKey, V: Encode> Encode for BTreeMap<K, V> {
         encode_entries(self, w, &mut true);
         w.end_object();
     }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        2 + entries_len_hint(self)
+    }
 }
 
 impl<K: EncodeKey, V: Encode> EncodeFields for BTreeMap<K, V> {
     #[inline]
     fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
         encode_entries(self, w, first);
+    }
+
+    #[inline]
+    fn encoded_fields_len_hint(&self) -> usize {
+        entries_len_hint(self)
     }
 }
 

@@ -14,12 +14,22 @@ impl<T: Encode + ?Sized> Encode for &T {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         (**self).encode(w);
     }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        (**self).encoded_len_hint()
+    }
 }
 
 impl<T: Encode + ?Sized> Encode for &mut T {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         (**self).encode(w);
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        (**self).encoded_len_hint()
     }
 }
 
@@ -29,6 +39,11 @@ macro_rules! smart_pointer {
             #[inline]
             fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
                 (**self).encode(w);
+            }
+
+            #[inline]
+            fn encoded_len_hint(&self) -> usize {
+                (**self).encoded_len_hint()
             }
         }
         impl<'de, T: Decode<'de>> Decode<'de> for $ptr<T> {
@@ -49,6 +64,11 @@ impl<T: Encode> Encode for Option<T> {
             Some(value) => value.encode(w),
             None => w.null(),
         }
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        self.as_ref().map_or(4, T::encoded_len_hint)
     }
 }
 
@@ -75,6 +95,11 @@ impl<T: EncodeFields> EncodeFields for Option<T> {
         if let Some(inner) = self {
             inner.encode_fields(w, first);
         }
+    }
+
+    #[inline]
+    fn encoded_fields_len_hint(&self) -> usize {
+        self.as_ref().map_or(0, T::encoded_fields_len_hint)
     }
 }
 
@@ -125,6 +150,11 @@ impl<T: EncodeFields + ?Sized> EncodeFields for Box<T> {
     #[inline]
     fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
         (**self).encode_fields(w, first);
+    }
+
+    #[inline]
+    fn encoded_fields_len_hint(&self) -> usize {
+        (**self).encoded_fields_len_hint()
     }
 }
 

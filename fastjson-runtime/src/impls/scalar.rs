@@ -10,6 +10,11 @@ impl Encode for bool {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.bool(*self);
     }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        5
+    }
 }
 
 impl<'de> Decode<'de> for bool {
@@ -25,6 +30,12 @@ macro_rules! unsigned {
             #[inline]
             fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
                 w.integer(*self);
+            }
+
+            /// The widest value's digit count.
+            #[inline]
+            fn encoded_len_hint(&self) -> usize {
+                $ty::MAX.ilog10() as usize + 1
             }
         }
         impl<'de> Decode<'de> for $ty {
@@ -42,6 +53,12 @@ macro_rules! signed {
             #[inline]
             fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
                 w.integer(*self);
+            }
+
+            /// The most negative value's digit count and sign.
+            #[inline]
+            fn encoded_len_hint(&self) -> usize {
+                $ty::MAX.ilog10() as usize + 2
             }
         }
         impl<'de> Decode<'de> for $ty {
@@ -61,6 +78,11 @@ impl Encode for u128 {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.integer(*self);
     }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        u128::MAX.ilog10() as usize + 1
+    }
 }
 
 impl<'de> Decode<'de> for u128 {
@@ -74,6 +96,11 @@ impl Encode for i128 {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.integer(*self);
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        i128::MAX.ilog10() as usize + 2
     }
 }
 
@@ -89,6 +116,12 @@ impl Encode for f64 {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.f64(*self);
     }
+
+    /// `-1.7976931348623157e+308`, the longest shortest form.
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        24
+    }
 }
 
 impl<'de> Decode<'de> for f64 {
@@ -103,6 +136,12 @@ impl Encode for f32 {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.f32(*self);
     }
+
+    /// `-3.4028235e+38` and `1.1754944e-38` fit.
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        16
+    }
 }
 
 impl<'de> Decode<'de> for f32 {
@@ -116,6 +155,11 @@ impl Encode for char {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.str(self.encode_utf8(&mut [0u8; 4]));
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        self.len_utf8() + 2
     }
 }
 
@@ -141,6 +185,11 @@ impl Encode for () {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.null();
     }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        4
+    }
 }
 
 impl<'de> Decode<'de> for () {
@@ -155,6 +204,11 @@ impl<T: ?Sized> Encode for std::marker::PhantomData<T> {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.null();
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        4
     }
 }
 

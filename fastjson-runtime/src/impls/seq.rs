@@ -26,6 +26,41 @@ where
     w.end_array();
 }
 
+/// [`Encode::encoded_len_hint`] of an array: the brackets, and each item with a comma (one
+/// too many: a bound).
+#[inline]
+pub(crate) fn seq_len_hint<'a, T, I>(items: I) -> usize
+where
+    T: Encode + 'a + ?Sized,
+    I: IntoIterator<Item = &'a T>,
+    I::IntoIter: ExactSizeIterator,
+{
+    2 + sampled_len_hint(items.into_iter(), |item| item.encoded_len_hint() + 1)
+}
+
+/// How many items of a collection an estimate visits before extrapolating.
+const HINT_SAMPLE: usize = 16;
+
+/// The sum of `item_hint` over `items`, extrapolated from the first [`HINT_SAMPLE`] items for
+/// longer collections (plus an eighth): the estimate stays a small fraction of the encode itself (a full walk
+/// of citm_catalog's maps cost 3% of its `to_vec`, experiment 56). For items whose estimate is
+/// a constant (numbers, tuples of them) it folds into a multiplication once inlined.
+#[inline]
+pub(crate) fn sampled_len_hint<I: ExactSizeIterator>(
+    items: I,
+    item_hint: impl FnMut(I::Item) -> usize,
+) -> usize {
+    let count = items.len();
+    let sampled: usize = items.take(HINT_SAMPLE).map(item_hint).sum();
+    if count <= HINT_SAMPLE {
+        sampled
+    } else {
+        // An eighth more than the sample's average: falling short costs a growth that copies
+        // the whole output and doubles its capacity; going over costs only unused capacity.
+        sampled.saturating_mul(count) / HINT_SAMPLE * 9 / 8
+    }
+}
+
 /// Reads a JSON array, handing each decoded element to `push`; errors carry the index.
 #[inline]
 pub(crate) fn decode_seq<'de, T: Decode<'de>>(
@@ -47,12 +82,22 @@ impl<T: Encode> Encode for [T] {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         encode_seq(self, w);
     }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        seq_len_hint(self)
+    }
 }
 
 impl<T: Encode> Encode for Vec<T> {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         encode_seq(self, w);
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        seq_len_hint(self)
     }
 }
 
@@ -77,6 +122,11 @@ impl<T: Encode> Encode for VecDeque<T> {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         encode_seq(self, w);
     }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        seq_len_hint(self)
+    }
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
@@ -92,6 +142,11 @@ impl<T: Encode, S> Encode for HashSet<T, S> {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         encode_seq(self, w);
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        seq_len_hint(self)
     }
 }
 
@@ -115,6 +170,11 @@ impl<T: Encode> Encode for BTreeSet<T> {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         encode_seq(self, w);
     }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        seq_len_hint(self)
+    }
 }
 
 impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
@@ -132,6 +192,11 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         encode_seq(self, w);
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        seq_len_hint(self)
     }
 }
 

@@ -14,12 +14,24 @@ impl Encode for str {
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.str(self);
     }
+
+    /// The text and its quotes (escapes not counted).
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        self.len() + 2
+    }
 }
 
 impl Encode for String {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.str(self);
+    }
+
+    /// The text and its quotes (escapes not counted).
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        self.len() + 2
     }
 }
 
@@ -51,6 +63,12 @@ impl Encode for Cow<'_, str> {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
         w.str(self);
+    }
+
+    /// The text and its quotes (escapes not counted).
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        self.len() + 2
     }
 }
 

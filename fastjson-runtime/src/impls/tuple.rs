@@ -17,6 +17,12 @@ macro_rules! tuple {
                 )+
                 w.end_array();
             }
+
+            /// The brackets, the elements and a comma after each (one too many: a bound).
+            #[inline]
+            fn encoded_len_hint(&self) -> usize {
+                2 $(+ self.$index.encoded_len_hint() + 1)+
+            }
         }
 
         impl<'de, $($name: Decode<'de>),+> Decode<'de> for ($($name,)+) {

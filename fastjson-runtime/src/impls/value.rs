@@ -20,6 +20,17 @@ impl Encode for Value {
             Value::Object(map) => map.encode(w),
         }
     }
+
+    fn encoded_len_hint(&self) -> usize {
+        match self {
+            Value::Null => 4,
+            Value::Bool(_) => 5,
+            Value::Number(_) => 24,
+            Value::String(s) => s.encoded_len_hint(),
+            Value::Array(items) => items.encoded_len_hint(),
+            Value::Object(map) => map.encoded_len_hint(),
+        }
+    }
 }
 
 fn encode_number<F: Format>(n: &serde_json::Number, w: &mut Writer<'_, F>) {
@@ -62,6 +73,10 @@ impl Encode for Map<String, Value> {
         self.encode_fields(w, &mut true);
         w.end_object();
     }
+
+    fn encoded_len_hint(&self) -> usize {
+        2 + self.encoded_fields_len_hint()
+    }
 }
 
 impl EncodeFields for Map<String, Value> {
@@ -71,6 +86,12 @@ impl EncodeFields for Map<String, Value> {
             *first = false;
             value.encode(w);
         }
+    }
+
+    fn encoded_fields_len_hint(&self) -> usize {
+        super::seq::sampled_len_hint(self.iter(), |(key, value)| {
+            key.len() + value.encoded_len_hint() + 4
+        })
     }
 }
 

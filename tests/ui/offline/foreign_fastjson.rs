@@ -30,6 +30,14 @@ const _: () = {
                 }
             }
         }
+        #[allow(unused_variables)]
+        fn encoded_len_hint(&self) -> _fj::__private::usize {
+            match self {
+                Self::Less { .. } => 6usize,
+                Self::Equal { .. } => 7usize,
+                Self::Greater { .. } => 9usize,
+            }
+        }
     }
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Ordering {
