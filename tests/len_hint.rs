@@ -1,9 +1,9 @@
 //! The output estimate `to_vec` sizes its buffer by (`Encode::encoded_len_hint`, experiment
 //! 56): for values whose strings need no escapes and whose collections are short enough to be
 //! walked whole, it is at least the encoded length, so `to_vec` never grows its buffer (the
-//! capacity it returns is exactly the estimate); past that it stays an estimate and the output
-//! stays exact. Every shape the derive generates an estimate for is here, with its values at
-//! their widest.
+//! capacity it returns is exactly the estimate, within `to_vec`'s 128 B to 1 MiB bounds); past
+//! that it stays an estimate and the output stays exact. Every shape the derive generates an
+//! estimate for is here, with its values at their widest.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Debug;
@@ -11,8 +11,8 @@ use std::fmt::Debug;
 use fastjson::FastJson;
 use serde::Serialize;
 
-/// `to_vec` matches serde_json, and did not grow: its capacity is the estimate itself (or the
-/// 128-byte minimum), which therefore covered the text.
+/// `to_vec` matches serde_json, and did not grow: its capacity is the estimate itself (within
+/// `to_vec`'s 128 B to 1 MiB bounds), which therefore covered the text.
 fn covered<T: fastjson::Encode + Serialize + Debug>(value: &T) {
     let hint = fastjson::Encode::encoded_len_hint(value);
     let out = fastjson::to_vec(value);
@@ -28,7 +28,7 @@ fn covered<T: fastjson::Encode + Serialize + Debug>(value: &T) {
     );
     assert_eq!(
         out.capacity(),
-        hint.max(128),
+        hint.clamp(128, 1 << 20),
         "the buffer grew for {value:?}"
     );
 }
@@ -55,7 +55,7 @@ struct Widest {
 }
 
 #[test]
-fn numbers_count_their_widest_form() {
+fn numbers_at_their_widest_are_covered() {
     for low in [true, false] {
         covered(&Widest {
             a: u8::MAX,
@@ -83,6 +83,58 @@ fn numbers_count_their_widest_form() {
     }
     covered(&vec![-1.234_567_890_123_456_7e-300_f64; 16]);
     covered(&[f64::MIN; 3]);
+}
+
+#[test]
+fn integers_count_their_digits_exactly() {
+    fn exact<T: fastjson::Encode + std::fmt::Display>(value: T) {
+        let text = fastjson::to_vec(&value);
+        assert_eq!(
+            fastjson::Encode::encoded_len_hint(&value),
+            text.len(),
+            "{value}"
+        );
+    }
+    for power in 0..=38u32 {
+        let p = 10u128.pow(power);
+        for v in [p - 1, p, p + 1] {
+            exact(v);
+            exact(-(v as i128));
+            if let Ok(v) = u64::try_from(v) {
+                exact(v);
+                exact(v as usize);
+                if let Ok(v) = i64::try_from(v) {
+                    exact(v);
+                    exact(-v);
+                }
+            }
+            if let Ok(v) = u32::try_from(v) {
+                exact(v);
+                exact(-(v as i64) as i32);
+            }
+        }
+    }
+    for v in [u8::MAX, 0, 9, 10, 99, 100] {
+        exact(v);
+        exact(v as i8);
+        exact(-(v as i16));
+    }
+    exact(u128::MAX);
+    exact(i128::MIN);
+    exact(i64::MIN);
+    exact(i8::MIN);
+}
+
+#[test]
+fn to_vec_reserves_at_most_1_mib_up_front() {
+    // 500,000 floats estimated at their longest (24 bytes): over 13 MB, for 2 MB of text.
+    let zeros = vec![0.0f64; 500_000];
+    let hint = fastjson::Encode::encoded_len_hint(&zeros);
+    let out = fastjson::to_vec(&zeros);
+    assert!(hint > 13_000_000, "{hint}");
+    assert_eq!(out.len(), 2_000_001);
+    // Grown by doubling from 1 MiB, not allocated at the estimate.
+    assert_eq!(out.capacity(), 2 << 20);
 }
 
 #[derive(FastJson, Serialize, Debug, Clone)]

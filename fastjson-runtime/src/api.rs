@@ -16,12 +16,18 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Vec<u8> {
 }
 
 /// A buffer for `value`'s JSON, sized by its own estimate ([`Encode::encoded_len_hint`]) so that
-/// the output does not grow by doubling, each growth copying what was written so far
-/// (experiment 56). At least 128 bytes, serde_json's start, for values that cannot tell.
+/// small outputs are not grown by doubling, each growth a `realloc` that costs as much as the
+/// encode (experiment 56). At least 128 bytes, serde_json's start, for values that cannot
+/// tell; at most [`MAX_UP_FRONT`], past which growth is cheap next to the encode and an
+/// estimate gone wrong (floats counted at their longest) must not reserve memory by the
+/// gigabyte.
 #[inline]
 fn output_buffer<T: Encode + ?Sized>(value: &T) -> Vec<u8> {
-    Vec::with_capacity(value.encoded_len_hint().max(128))
+    Vec::with_capacity(value.encoded_len_hint().clamp(128, MAX_UP_FRONT))
 }
+
+/// The most `to_vec` reserves before writing: 1 MiB.
+const MAX_UP_FRONT: usize = 1 << 20;
 
 /// Encodes `value` as compact JSON text.
 #[inline]

@@ -23,9 +23,10 @@ pub trait Encode {
 
     /// An estimate of the length of `self`'s compact JSON in bytes, which `to_vec` and friends
     /// allocate up front instead of growing the output by doubling (each growth copies what
-    /// was written so far). Meant to be at least the real length for usual values: numbers
-    /// count their widest form, strings their length plus quotes (escapes are not counted),
-    /// skippable fields count as present. It must be cheap, a walk over the value that writes
+    /// was written so far). Meant to be at least the real length for usual values: integers
+    /// count their digits, floats their longest form, strings their length plus quotes
+    /// (escapes are not counted), skippable fields count as present, collections longer than
+    /// 16 items are extrapolated from their first 16. It must be cheap, a walk over the value that writes
     /// nothing; a wrong estimate costs memory or a growth, never correctness. The default, 0,
     /// means "unknown": the output then starts small and grows as it fills.
     #[inline]

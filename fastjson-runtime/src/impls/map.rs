@@ -230,10 +230,10 @@ macro_rules! integer_keys {
                 w.end_key();
             }
 
-            /// The widest value's digits, a sign and the quotes.
+            /// The number's text and the quotes.
             #[inline]
             fn key_len_hint(&self) -> usize {
-                $ty::MAX.ilog10() as usize + 4
+                Encode::encoded_len_hint(self) + 2
             }
         }
         impl<'de> DecodeKey<'de> for $ty {
