@@ -41,10 +41,11 @@ where
 /// How many items of a collection an estimate visits before extrapolating.
 const HINT_SAMPLE: usize = 16;
 
-/// The sum of `item_hint` over `items`, extrapolated from the first [`HINT_SAMPLE`] items for
-/// longer collections (plus an eighth): the estimate stays a small fraction of the encode itself (a full walk
-/// of citm_catalog's maps cost 3% of its `to_vec`, experiment 56). For items whose estimate is
-/// a constant (numbers, tuples of them) it folds into a multiplication once inlined.
+/// The sum of `item_hint` over `items`, extrapolated from the first [`HINT_SAMPLE`] items (plus
+/// an eighth) for longer collections, so that the estimate stays a small fraction of the encode
+/// itself: a full walk of citm_catalog's maps cost 3% of its `to_vec` (experiment 56). For
+/// items whose estimate is a constant (floats, bools, tuples of them) it folds into a
+/// multiplication once inlined.
 #[inline]
 pub(crate) fn sampled_len_hint<I: ExactSizeIterator>(
     items: I,
