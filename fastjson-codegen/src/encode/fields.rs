@@ -152,6 +152,16 @@ fn skip_condition(field: &Field, omitempty: bool, value: &TokenStream) -> Option
     }
 }
 
+/// The fields `encode` writes (all but `skip_serializing` ones), with their indices.
+pub fn serialized<'a, 'ast>(
+    fields: &'a [Field<'ast>],
+) -> impl Iterator<Item = (usize, &'a Field<'ast>)> {
+    fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.attrs.skip_serializing)
+}
+
 /// `key: value` entries of `fields` into the current object, appended to `out`.
 pub fn entries(
     out: &mut EntryWriter,
@@ -159,10 +169,7 @@ pub fn entries(
     omitempty: bool,
     access: impl Fn(usize, &Field) -> TokenStream,
 ) {
-    for (i, f) in fields.iter().enumerate() {
-        if f.attrs.skip_serializing {
-            continue;
-        }
+    for (i, f) in serialized(fields) {
         let value = access(i, f);
         if f.attrs.flatten {
             let ty = f.ty;
@@ -186,20 +193,16 @@ pub fn array(
     omitempty: bool,
     access: impl Fn(usize, &Field) -> TokenStream,
 ) -> TokenStream {
-    let elements = fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| !f.attrs.skip_serializing)
-        .map(|(i, f)| {
-            let value = access(i, f);
-            let write_value = self::value(f, value.clone());
-            let write = quote! {
-                __w.array_item(*__first);
-                *__first = false;
-                #write_value
-            };
-            guarded(f, omitempty, &value, write)
-        });
+    let elements = serialized(fields).map(|(i, f)| {
+        let value = access(i, f);
+        let write_value = self::value(f, value.clone());
+        let write = quote! {
+            __w.array_item(*__first);
+            *__first = false;
+            #write_value
+        };
+        guarded(f, omitempty, &value, write)
+    });
     quote! {
         __w.begin_array();
         let __first = &mut true;

@@ -40,10 +40,7 @@ impl Estimate {
     /// Object entries: each key with its separator and colon, then its value; flattened
     /// fields add their own entries.
     fn entries(&mut self, fields: &[Field], access: impl Fn(usize, &Field) -> TokenStream) {
-        for (i, f) in fields.iter().enumerate() {
-            if f.attrs.skip_serializing {
-                continue;
-            }
+        for (i, f) in super::fields::serialized(fields) {
             let value = access(i, f);
             if f.attrs.flatten {
                 let ty = f.ty;
@@ -60,11 +57,9 @@ impl Estimate {
     /// Array elements: brackets, then each element and its separator.
     fn elements(&mut self, fields: &[Field], access: impl Fn(usize, &Field) -> TokenStream) {
         self.constant += 2;
-        for (i, f) in fields.iter().enumerate() {
-            if !f.attrs.skip_serializing {
-                self.constant += 1;
-                self.value(f, access(i, f));
-            }
+        for (i, f) in super::fields::serialized(fields) {
+            self.constant += 1;
+            self.value(f, access(i, f));
         }
     }
 
