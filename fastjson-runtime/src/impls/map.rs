@@ -270,7 +270,7 @@ where
 
 /// The estimate of `(key, value)` entries: each key, colon, value and separator.
 #[inline]
-fn entries_len_hint<'a, K, V, I>(entries: I) -> usize
+pub(crate) fn entries_len_hint<'a, K, V, I>(entries: I) -> usize
 where
     K: EncodeKey + 'a,
     V: Encode + 'a,

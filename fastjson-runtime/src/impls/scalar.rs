@@ -24,6 +24,14 @@ impl<'de> Decode<'de> for bool {
     }
 }
 
+/// How many decimal digits an unsigned integer of any width prints as (1 for 0): what
+/// `Encode::encoded_len_hint` counts for integers.
+macro_rules! decimal_digits {
+    ($value:expr) => {
+        $value.checked_ilog10().map_or(1, |log| log as usize + 1)
+    };
+}
+
 macro_rules! unsigned {
     ($($ty:ident)*) => {$(
         impl Encode for $ty {
@@ -36,7 +44,7 @@ macro_rules! unsigned {
             /// (counts, lengths) no longer count as 20 bytes each.
             #[inline]
             fn encoded_len_hint(&self) -> usize {
-                self.checked_ilog10().map_or(1, |log| log as usize + 1)
+                decimal_digits!(*self)
             }
         }
         impl<'de> Decode<'de> for $ty {
@@ -59,8 +67,7 @@ macro_rules! signed {
             /// The digit count and the sign.
             #[inline]
             fn encoded_len_hint(&self) -> usize {
-                let digits = self.unsigned_abs().checked_ilog10().map_or(1, |log| log as usize + 1);
-                digits + usize::from(*self < 0)
+                decimal_digits!(self.unsigned_abs()) + usize::from(*self < 0)
             }
         }
         impl<'de> Decode<'de> for $ty {
@@ -83,7 +90,7 @@ impl Encode for u128 {
 
     #[inline]
     fn encoded_len_hint(&self) -> usize {
-        self.checked_ilog10().map_or(1, |log| log as usize + 1)
+        decimal_digits!(*self)
     }
 }
 
@@ -102,11 +109,7 @@ impl Encode for i128 {
 
     #[inline]
     fn encoded_len_hint(&self) -> usize {
-        let digits = self
-            .unsigned_abs()
-            .checked_ilog10()
-            .map_or(1, |log| log as usize + 1);
-        digits + usize::from(*self < 0)
+        decimal_digits!(self.unsigned_abs()) + usize::from(*self < 0)
     }
 }
 

@@ -89,9 +89,7 @@ impl EncodeFields for Map<String, Value> {
     }
 
     fn encoded_fields_len_hint(&self) -> usize {
-        super::seq::sampled_len_hint(self.iter(), |(key, value)| {
-            key.len() + value.encoded_len_hint() + 4
-        })
+        super::map::entries_len_hint(self)
     }
 }
 
