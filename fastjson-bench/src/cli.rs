@@ -1,6 +1,7 @@
 //! The command line: `fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR]
 //! [--out DIR] [--quiet] [--fastjson-and-serde-json-only]`, or
-//! `fastjson-bench --summarize-default-vs-native DIR`.
+//! `fastjson-bench --summarize-default-vs-native DIR`, or (internal, spawned by the first-call
+//! table) `fastjson-bench --first-call-child ROW [--corpus DIR]`.
 
 use std::path::PathBuf;
 
@@ -23,7 +24,8 @@ pub struct Args {
 pub const USAGE: &str = "\
 usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out DIR] [--quiet]
 
-  (default)      the comparison: under 3 minutes on 2 cores
+  (default)      the comparison (then the first decode in fresh processes, 5 per row;
+                 11 with --full): under 3 minutes on 2 cores
   --smoke        every row once, correctness gate included (for CI)
   --full         more rounds, longer samples and request windows
   --filter PAT   only rows whose id contains PAT (ids: decode/twitter/fastjson,
@@ -38,6 +40,9 @@ usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out
   --fastjson-and-serde-json-only
                  time only fastjson's and serde_json's decode and encode rows (and
                  serde_json's twin): what the default-vs-native comparison needs
+  --first-call-child ROW [--corpus DIR]
+                 internal: what the first-call table spawns (one fresh process times its
+                 first two decodes of ROW, e.g. decode/twitter/fastjson, and prints them)
   --summarize-default-vs-native DIR
                  run nothing: compare the default-N/ and native-N/ reports in DIR
                  (written by `cargo xtask bench --default-vs-native`) and write

@@ -9,6 +9,7 @@ pub mod copies;
 pub mod corpus;
 pub mod debug_diff;
 pub mod exact;
+pub mod first_call;
 pub mod gate;
 pub mod generate;
 pub mod guard;

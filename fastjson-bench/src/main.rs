@@ -1,13 +1,17 @@
 //! The `fastjson-bench` binary: parses the command line, runs the comparison, prints the table
 //! and writes `report.md`, `report.json` and the charts.
 
-use fastjson_bench::{alloc_count::CountingAlloc, cli, corpus, report, run, workloads};
+use fastjson_bench::{alloc_count::CountingAlloc, cli, corpus, first_call, report, run, workloads};
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
 
 fn main() {
-    let args = match cli::parse(std::env::args().skip(1)) {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().map(String::as_str) == Some(first_call::CHILD_FLAG) {
+        first_call_child(&argv[1..]);
+    }
+    let args = match cli::parse(argv) {
         Ok(args) => args,
         Err(msg) => {
             eprintln!("{msg}");
@@ -35,7 +39,34 @@ fn main() {
         window: args.window_ms.map(std::time::Duration::from_millis),
         rows: args.rows,
     };
-    let report = run::run(&opts, workloads::all(&corpus), &corpus);
+    let mut report = run::run(&opts, workloads::all(&corpus), &corpus);
+    // The default-vs-native comparison's runs (fastjson and serde_json rows only) compare
+    // steady state; the first-call table belongs to the comparison itself.
+    let first_calls = args.rows == run::Rows::All;
+    match std::env::current_exe()
+        .map_err(|e| e.to_string())
+        .and_then(|exe| {
+            first_calls
+                .then_some(exe)
+                .ok_or_else(|| "rows restricted to fastjson and serde_json".to_string())
+        }) {
+        Ok(exe) => {
+            let corpus_dir = corpus.dir.as_ref().map(|(dir, _)| dir.as_path());
+            let quiet = args.quiet;
+            report.first_calls = first_call::measure(
+                &exe,
+                &report,
+                corpus_dir,
+                first_call::samples(args.mode),
+                |line| {
+                    if !quiet {
+                        eprintln!("{line}");
+                    }
+                },
+            );
+        }
+        Err(e) => report.notes.push(format!("first call not measured: {e}")),
+    }
     print!("{}", report::render::terminal(&report));
     let out = args.out.unwrap_or_else(cli::default_out);
     match report::write(&report, &out) {
@@ -60,10 +91,38 @@ fn main() {
         println!("wrote {}", base.join("compare.md").display());
     }
     let failed = report.cells.iter().any(|c| !c.verdict.passed())
+        || report.first_calls.iter().any(|c| c.error.is_some())
         || report.requests.iter().any(|c| !c.verdict.passed())
         || report.guard.iter().any(|g| !g.clean);
     if failed {
         eprintln!("some rows FAILED the gate or the guard (see the report)");
         std::process::exit(1);
+    }
+}
+
+/// `--first-call-child ROW [--corpus DIR]`: one fresh process's first two decodes of ROW,
+/// printed for the parent (see `first_call`); exits.
+fn first_call_child(args: &[String]) -> ! {
+    let (row, corpus_dir) = match args {
+        [row] => (row, None),
+        [row, flag, dir] if flag == "--corpus" => (row, Some(std::path::Path::new(dir))),
+        _ => {
+            eprintln!(
+                "usage: fastjson-bench {} ROW [--corpus DIR]",
+                first_call::CHILD_FLAG
+            );
+            std::process::exit(2);
+        }
+    };
+    let corpus = corpus::load(corpus_dir);
+    match first_call::child(row, &corpus) {
+        Ok(sample) => {
+            println!("{}", sample.line());
+            std::process::exit(0);
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
     }
 }

@@ -570,6 +570,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
         workloads: infos,
         cells,
         requests: request_cells,
+        first_calls: Vec::new(),
         notes,
         elapsed_s: start.elapsed().as_secs_f64(),
     }

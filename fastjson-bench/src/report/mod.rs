@@ -8,7 +8,7 @@ pub mod header;
 pub mod model;
 pub mod render;
 
-pub use model::{Cell, GuardLine, Report, RequestCell, WorkloadInfo};
+pub use model::{Cell, FirstCallCell, GuardLine, Report, RequestCell, WorkloadInfo};
 
 use std::path::Path;
 

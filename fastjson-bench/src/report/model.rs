@@ -26,6 +26,10 @@ pub struct Report {
     pub workloads: Vec<WorkloadInfo>,
     pub cells: Vec<Cell>,
     pub requests: Vec<RequestCell>,
+    /// First decode in a fresh process, per workload and implementation (`first_call`); absent
+    /// from reports written before it existed.
+    #[serde(default)]
+    pub first_calls: Vec<FirstCallCell>,
     /// What was not run, and why (missing corpus, ...).
     pub notes: Vec<String>,
     pub elapsed_s: f64,
@@ -98,6 +102,27 @@ impl Cell {
     pub fn ns_per_byte(&self) -> Option<f64> {
         self.median_ns.map(|ns| ns / self.bytes.max(1) as f64)
     }
+}
+
+/// One implementation's first decode of one workload, each sample a fresh process.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FirstCallCell {
+    pub workload: String,
+    pub implementation: String,
+    pub role: Role,
+    /// The first decode of each process, in spawn order.
+    pub first_ns: Vec<u64>,
+    /// The decode right after it, same order.
+    pub second_ns: Vec<u64>,
+    pub first_median_ns: Option<f64>,
+    pub second_median_ns: Option<f64>,
+    /// The same cell's steady-state median from the main table (same binary, same run).
+    pub steady_median_ns: Option<f64>,
+    pub first_over_steady: Option<f64>,
+    /// serde_json's first-call median over this one (higher is faster).
+    pub vs_serde_json: Option<f64>,
+    /// Why the row has no figures (gate failed, child failed).
+    pub error: Option<String>,
 }
 
 /// One implementation at one thread count in request mode.

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::header::VARY;
-use super::{Cell, Report, RequestCell};
+use super::{Cell, FirstCallCell, Report, RequestCell};
 use crate::gate::Verdict;
 use crate::workloads::{label, Role};
 
@@ -70,6 +70,43 @@ pub fn summary(r: &Report) -> String {
                 .collect();
             let _ = writeln!(s, "| {} | {dir} | {} |", w.name, row.join(" | "));
         }
+    }
+    s
+}
+
+/// The first-call table: one line per workload and implementation.
+fn first_call_table(cells: &[FirstCallCell]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "| workload | implementation | first decode | second decode | steady state | first ÷ steady | vs serde_json (first) |"
+    );
+    let _ = writeln!(s, "|---|---|---:|---:|---:|---:|---:|");
+    for c in cells {
+        if let Some(e) = &c.error {
+            let _ = writeln!(
+                s,
+                "| {} | {} | **{}** | | | | |",
+                c.workload,
+                c.implementation,
+                e.replace('|', "/")
+            );
+            continue;
+        }
+        let time = |ns: Option<f64>| ns.map(duration).unwrap_or_else(|| "–".into());
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            c.workload,
+            c.implementation,
+            time(c.first_median_ns),
+            time(c.second_median_ns),
+            time(c.steady_median_ns),
+            c.first_over_steady
+                .map(|r| format!("{r:.1}×"))
+                .unwrap_or_else(|| "–".into()),
+            ratio(c.vs_serde_json, None),
+        );
     }
     s
 }
@@ -259,6 +296,20 @@ pub fn markdown(r: &Report) -> String {
         s.push_str(&request_table(&r.requests));
         let _ = writeln!(s, "\nLatencies include waiting for a core: with more threads than cores, p99 measures the scheduler as much as the codec.");
     }
+    if !r.first_calls.is_empty() {
+        let processes = r
+            .first_calls
+            .iter()
+            .map(|c| c.first_ns.len())
+            .max()
+            .unwrap_or(0);
+        let _ = writeln!(s, "\n## First decode in a fresh process\n");
+        let _ = writeln!(
+            s,
+            "Each figure is the median over {processes} processes per row, spawned round by round with the rows interleaved. A process reads the corpus and generates the payloads (untimed, the same for every implementation), then times its first decode (cold code pages, caches and allocator, any lazy initialisation) and the one right after it. *Steady state* is the row's median in the table above (same binary, same run). What a command-line tool or a short-lived handler pays once.\n"
+        );
+        s.push_str(&first_call_table(&r.first_calls));
+    }
     let _ = writeln!(s, "\n## Workloads\n");
     let _ = writeln!(
         s,
@@ -319,6 +370,10 @@ pub fn terminal(r: &Report) -> String {
     if !r.requests.is_empty() {
         let _ = writeln!(s, "\nrequest mode (order payload):\n");
         s.push_str(&request_table(&r.requests));
+    }
+    if !r.first_calls.is_empty() {
+        let _ = writeln!(s, "\nfirst decode in a fresh process (medians):\n");
+        s.push_str(&first_call_table(&r.first_calls));
     }
     s
 }
