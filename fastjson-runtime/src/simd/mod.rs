@@ -34,6 +34,14 @@ impl Kernel {
     }
 }
 
+/// Whether this CPU has AVX2 and the OS saves its registers (compile-time in AVX2 builds, else
+/// detected once with two CPUID leaves; see `avx2::available`).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn avx2_available() -> bool {
+    avx2::available()
+}
+
 /// The kernel this process uses for strings, whitespace and escapes.
 pub fn active_kernel() -> Kernel {
     #[cfg(target_arch = "x86_64")]

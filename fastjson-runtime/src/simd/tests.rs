@@ -172,3 +172,15 @@ fn the_active_kernel_is_named() {
     #[cfg(target_arch = "x86_64")]
     assert_ne!(kernel, super::Kernel::Swar, "x86_64 always has SSE2");
 }
+
+/// Our two-leaf AVX2 detection answers what std's full detection answers (the kernels above
+/// rely on it to never run AVX2 code on a CPU or OS without it).
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx2_detection_agrees_with_std() {
+    let std_says = std::arch::is_x86_feature_detected!("avx2");
+    assert_eq!(super::avx2::cpu_and_os_support_avx2(), std_says);
+    assert_eq!(super::avx2::available(), std_says);
+    // Cached: the second answer is the first.
+    assert_eq!(super::avx2::available(), super::avx2::available());
+}
