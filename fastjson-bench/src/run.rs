@@ -98,6 +98,18 @@ impl Mode {
 }
 
 impl Options {
+    /// Every row once, no filter, no progress line: what CI's smoke run and the tests use
+    /// (override fields with `Options { filters, ..Options::smoke() }`).
+    pub fn smoke() -> Options {
+        Options {
+            mode: Mode::Smoke,
+            filters: Vec::new(),
+            progress: false,
+            window: None,
+            rows: Rows::All,
+        }
+    }
+
     fn selects(&self, id: &str) -> bool {
         self.rows.admits(id)
             && (self.filters.is_empty() || self.filters.iter().any(|f| id.contains(f.as_str())))

@@ -6,16 +6,13 @@ use std::collections::BTreeSet;
 
 use fastjson_bench::corpus::Corpus;
 use fastjson_bench::report::{default_vs_native, Report};
-use fastjson_bench::run::{self, Mode, Options, Rows};
+use fastjson_bench::run::{self, Options, Rows};
 use fastjson_bench::workloads;
 
 fn fastjson_and_serde_json_only() -> Report {
     let opts = Options {
-        mode: Mode::Smoke,
-        filters: vec![],
-        progress: false,
-        window: None,
         rows: Rows::FastjsonAndSerdeJson,
+        ..Options::smoke()
     };
     run::run(&opts, workloads::generated(), &Corpus::none())
 }

@@ -5,19 +5,13 @@ use std::process::Command;
 
 use fastjson_bench::first_call::{self, Sample, CHILD_FLAG};
 use fastjson_bench::gate::Verdict;
-use fastjson_bench::run::{self, Mode, Options, Rows};
+use fastjson_bench::run::{self, Options};
 use fastjson_bench::{corpus, report, workloads};
 
 const EXE: &str = env!("CARGO_BIN_EXE_fastjson-bench");
 
 fn smoke_report() -> report::Report {
-    let opts = Options {
-        mode: Mode::Smoke,
-        filters: vec![],
-        progress: false,
-        window: None,
-        rows: Rows::All,
-    };
+    let opts = Options::smoke();
     run::run(&opts, workloads::generated(), &corpus::Corpus::none())
 }
 

@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use fastjson_bench::copies::serde_json_copy::micro::Reading;
 use fastjson_bench::gate::{self, Verdict};
-use fastjson_bench::run::{self, Mode, Options, Rows};
+use fastjson_bench::run::{self, Options};
 use fastjson_bench::subjects::{DecodeSubject, EncodeSubject, Op, PreparedEncode};
 use fastjson_bench::workloads::{self, decoder, encoder, Role, Workload};
 use serde_json::Value;
@@ -114,13 +114,7 @@ fn failed_rows_are_never_timed_and_real_rows_pass() {
         .push(encoder("truncating", Role::Contender, TruncatingEncoder));
     w.decoders
         .push(decoder("truncating", Role::Contender, TruncatingDecoder));
-    let opts = Options {
-        mode: Mode::Smoke,
-        filters: vec![],
-        progress: false,
-        window: None,
-        rows: Rows::All,
-    };
+    let opts = Options::smoke();
     let report = run::run(&opts, vec![w], &fastjson_bench::corpus::Corpus::none());
     let mut seen = 0;
     for c in &report.cells {

@@ -5,16 +5,15 @@
 use std::time::Duration;
 
 use fastjson_bench::corpus::Corpus;
-use fastjson_bench::run::{self, Mode, Options, Rows};
+use fastjson_bench::run::{self, Mode, Options};
 use fastjson_bench::workloads;
 
 fn run_requests(filter: &str, window: Duration) -> fastjson_bench::report::Report {
     let opts = Options {
         mode: Mode::Default,
         filters: vec![filter.into()],
-        progress: false,
         window: Some(window),
-        rows: Rows::All,
+        ..Options::smoke()
     };
     run::run(&opts, workloads::generated(), &Corpus::none())
 }

@@ -1,7 +1,7 @@
 //! `--smoke` end to end, as CI runs it through `cargo test`: every row once, gate included, over
 //! every workload (the corpus too when present), and the report files written.
 
-use fastjson_bench::run::{self, Mode, Options, Rows};
+use fastjson_bench::run::{self, Options};
 use fastjson_bench::{corpus, report, workloads};
 
 #[test]
@@ -14,13 +14,7 @@ fn smoke_runs_every_row_and_writes_the_report() {
         );
         eprintln!("corpus missing: smoke covers the generated workloads only");
     }
-    let opts = Options {
-        mode: Mode::Smoke,
-        filters: vec![],
-        progress: false,
-        window: None,
-        rows: Rows::All,
-    };
+    let opts = Options::smoke();
     let r = run::run(&opts, workloads::all(&corpus), &corpus);
     assert!(r.guard.iter().all(|g| g.clean), "{:?}", r.guard);
     for c in &r.cells {
@@ -48,11 +42,8 @@ fn smoke_runs_every_row_and_writes_the_report() {
 #[test]
 fn a_filter_keeps_the_baselines_and_floors_of_its_group() {
     let opts = Options {
-        mode: Mode::Smoke,
         filters: vec!["decode/micro-login/fastjson".into()],
-        progress: false,
-        window: None,
-        rows: Rows::All,
+        ..Options::smoke()
     };
     let r = run::run(&opts, workloads::generated(), &corpus::Corpus::none());
     let ids: Vec<String> = r.cells.iter().map(|c| c.id()).collect();
