@@ -42,30 +42,31 @@ fn main() {
     let mut report = run::run(&opts, workloads::all(&corpus), &corpus);
     // The default-vs-native comparison's runs (fastjson and serde_json rows only) compare
     // steady state; the first-call table belongs to the comparison itself.
-    let first_calls = args.rows == run::Rows::All;
-    match std::env::current_exe()
-        .map_err(|e| e.to_string())
-        .and_then(|exe| {
-            first_calls
-                .then_some(exe)
-                .ok_or_else(|| "rows restricted to fastjson and serde_json".to_string())
-        }) {
-        Ok(exe) => {
-            let corpus_dir = corpus.dir.as_ref().map(|(dir, _)| dir.as_path());
-            let quiet = args.quiet;
-            report.first_calls = first_call::measure(
-                &exe,
-                &report,
-                corpus_dir,
-                first_call::samples(args.mode),
-                |line| {
-                    if !quiet {
-                        eprintln!("{line}");
-                    }
-                },
-            );
+    if args.rows != run::Rows::All {
+        report
+            .notes
+            .push("first call not measured: rows restricted to fastjson and serde_json".into());
+    } else {
+        match std::env::current_exe() {
+            Ok(exe) => {
+                let corpus_dir = corpus.dir.as_ref().map(|(dir, _)| dir.as_path());
+                let quiet = args.quiet;
+                report.first_calls = first_call::measure(
+                    &exe,
+                    &report,
+                    corpus_dir,
+                    first_call::samples(args.mode),
+                    |line| {
+                        if !quiet {
+                            eprintln!("{line}");
+                        }
+                    },
+                );
+            }
+            Err(e) => report.notes.push(format!(
+                "first call not measured: no path to this binary ({e})"
+            )),
         }
-        Err(e) => report.notes.push(format!("first call not measured: {e}")),
     }
     print!("{}", report::render::terminal(&report));
     let out = args.out.unwrap_or_else(cli::default_out);

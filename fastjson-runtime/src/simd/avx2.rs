@@ -2,11 +2,10 @@
 //! after run-time detection says the CPU has AVX2.
 
 use core::arch::x86_64::{
-    __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_shuffle_epi8,
+    __cpuid, __cpuid_count, __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_shuffle_epi8,
+    _xgetbv,
 };
-
-use core::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::sse2;
@@ -41,7 +40,7 @@ fn detect() -> bool {
 }
 
 /// Two CPUID leaves and XCR0, the least that answers the question. In a virtual machine every
-/// CPUID exits to the hypervisor (~4.5 µs each on the bench's KVM host), and std's detection,
+/// CPUID exits to the hypervisor (~4.7 µs each on the bench's KVM host), and std's detection,
 /// which reads every feature at once, took 28 µs: more than a whole first decode of a 200-byte
 /// payload (experiment 60).
 pub(super) fn cpu_and_os_support_avx2() -> bool {
