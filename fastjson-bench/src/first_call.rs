@@ -210,15 +210,10 @@ fn spawn(exe: &Path, row: &str, corpus_dir: Option<&Path>) -> Result<Sample, Str
     Sample::parse(&String::from_utf8_lossy(&output.stdout))
 }
 
+/// The median of nanosecond samples, by the harness's own statistics (`timing::stats`).
 fn median(values: &[u64]) -> Option<f64> {
-    let mut sorted = values.to_vec();
-    sorted.sort_unstable();
-    let n = sorted.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(sorted[n / 2] as f64),
-        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]) as f64 / 2.0),
-    }
+    let samples: Vec<f64> = values.iter().map(|&ns| ns as f64).collect();
+    crate::timing::stats(&samples).map(|s| s.median)
 }
 
 #[cfg(test)]

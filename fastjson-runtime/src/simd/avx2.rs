@@ -24,12 +24,12 @@ pub(super) fn available() -> bool {
     }
 }
 
-const UNKNOWN: u8 = 0;
+pub(super) const UNKNOWN: u8 = 0;
 const NO: u8 = 1;
 const YES: u8 = 2;
 
 /// [`available`]'s cache.
-static DETECTED: AtomicU8 = AtomicU8::new(UNKNOWN);
+pub(super) static DETECTED: AtomicU8 = AtomicU8::new(UNKNOWN);
 
 #[cold]
 #[inline(never)]
