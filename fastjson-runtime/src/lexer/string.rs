@@ -186,10 +186,10 @@ impl<'de> Lexer<'de> {
 
     #[inline(never)]
     fn validate_utf8_span(&self, start: usize, end: usize) -> Result<()> {
-        let span = &self.input[start..end];
-        if utf8_is_valid(span) {
+        if simd::span_is_utf8(self.input, start, end) {
             return Ok(());
         }
+        let span = &self.input[start..end];
         // The error path: std's validator says where the first bad byte is.
         match std::str::from_utf8(span) {
             Ok(_) => Ok(()),
@@ -294,37 +294,6 @@ impl<'de> Lexer<'de> {
     }
 }
 
-/// Whether `bytes` is UTF-8, by simdutf8's SIMD validator at every length. simdutf8 hands
-/// spans under 64 bytes to std's byte-at-a-time validator, the common case of a JSON string
-/// (3% of twitter decode, experiment 26); such a span is validated as a 64-byte block padded
-/// with NUL bytes instead. The padding does not change the answer: a NUL is a whole character,
-/// valid after a complete sequence and invalid where a continuation byte is due.
-#[inline]
-fn utf8_is_valid(bytes: &[u8]) -> bool {
-    const BLOCK: usize = 64;
-    if bytes.len() < BLOCK {
-        let mut padded = [0u8; BLOCK];
-        padded[..bytes.len()].copy_from_slice(bytes);
-        simd_utf8_is_valid(&padded)
-    } else {
-        simd_utf8_is_valid(bytes)
-    }
-}
-
-/// simdutf8's AVX2 validator when our own detection has found AVX2, which spares a first
-/// decode std's full CPU detection (28 µs in a VM, experiment 60); simdutf8's own dispatch
-/// (std's detection, then AVX2, SSE4.2 or scalar) otherwise.
-#[inline]
-fn simd_utf8_is_valid(bytes: &[u8]) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    if crate::simd::avx2_available() {
-        // SAFETY: the CPU has AVX2 and the OS saves its registers (detected, or enabled at
-        // compile time): the validator's one requirement.
-        return unsafe { simdutf8::basic::imp::x86::avx2::validate_utf8(bytes) }.is_ok();
-    }
-    simdutf8::basic::from_utf8(bytes).is_ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,52 +372,5 @@ mod tests {
             let mut lex = Lexer::new(input);
             assert!(lex.skip_value().is_err());
         }
-    }
-
-    #[test]
-    fn padded_utf8_validation_agrees_with_std_at_every_short_length() {
-        // Pieces that build valid text, and the ways it goes wrong: a stray continuation byte,
-        // a truncated sequence, an overlong form, a surrogate, a code point past U+10FFFF.
-        let valid: [&[u8]; 5] = [
-            b"a",
-            "\u{e9}".as_bytes(),
-            "\u{65e5}".as_bytes(),
-            "\u{1f600}".as_bytes(),
-            b" ",
-        ];
-        let invalid: [&[u8]; 6] = [
-            b"\x80",
-            b"\xe6\x97",
-            b"\xf0\x9f\x98",
-            b"\xc0\xaf",
-            b"\xed\xa0\x80",
-            b"\xf4\x90\x80\x80",
-        ];
-        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
-        let mut rejected = 0;
-        for round in 0..20_000 {
-            let target = (next() % 80) as usize;
-            let mut bytes = Vec::new();
-            while bytes.len() < target {
-                bytes.extend_from_slice(valid[(next() % 5) as usize]);
-            }
-            if round % 2 == 1 {
-                // One defect at a random place (often the very end: a truncated last character).
-                let defect = invalid[(next() % 6) as usize];
-                let at = if next().is_multiple_of(3) {
-                    bytes.len()
-                } else {
-                    (next() as usize) % (bytes.len() + 1)
-                };
-                bytes.splice(at..at, defect.iter().copied());
-            }
-            let expected = std::str::from_utf8(&bytes).is_ok();
-            assert_eq!(utf8_is_valid(&bytes), expected, "{bytes:x?}");
-            rejected += usize::from(!expected);
-        }
-        assert!(rejected > 9_000, "too few invalid inputs: {rejected}");
-        // A sequence cut by the end of the span is invalid even though NULs follow it.
-        assert!(!utf8_is_valid(b"abc\xe6\x97"));
-        assert!(utf8_is_valid(b""));
     }
 }

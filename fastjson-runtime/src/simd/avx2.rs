@@ -10,6 +10,9 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::sse2;
 
+mod utf8;
+pub(super) use utf8::span_is_utf8;
+
 /// Whether this CPU has AVX2 (and the OS saves its registers): known at compile time in builds
 /// that enable AVX2, else detected on first use and cached (one relaxed load afterwards).
 #[inline(always)]

@@ -11,6 +11,9 @@
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
+mod utf8;
+
+pub(crate) use utf8::span_is_utf8;
 
 /// A scanning kernel, as reported by [`active_kernel`] (the benchmark's header names it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -32,14 +35,6 @@ impl Kernel {
             Kernel::Swar => "portable SWAR",
         }
     }
-}
-
-/// Whether this CPU has AVX2 and the OS saves its registers (compile-time in AVX2 builds, else
-/// detected once with two CPUID leaves; see `avx2::available`).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-pub(crate) fn avx2_available() -> bool {
-    avx2::available()
 }
 
 /// The kernel this process uses for strings, whitespace and escapes.
