@@ -82,11 +82,12 @@ fn main() {
             std::process::exit(1);
         }
     }
-    let base = cli::default_out();
-    let base = if base.ends_with("native") {
-        base.parent().map(Into::into).unwrap_or(base)
+    // The two builds' reports sit in `DIR` and `DIR/native` (the defaults, or `--out` as
+    // `cargo xtask bench --both` passes it): compared where this run wrote.
+    let base = if out.ends_with("native") {
+        out.parent().map(Into::into).unwrap_or(out)
     } else {
-        base
+        out
     };
     if let Ok(true) = report::compare::write(&base) {
         println!("wrote {}", base.join("compare.md").display());

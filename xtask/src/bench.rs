@@ -47,7 +47,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     }
     for build in builds {
-        if let Err(e) = run_one(command(build, &rest)) {
+        if let Err(e) = run_one(command(build, &report_args(build, &rest))) {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
@@ -72,6 +72,21 @@ fn run_one(mut cmd: Command) -> Result<(), String> {
         Ok(s) => Err(format!("fastjson-bench failed: {s}")),
         Err(e) => Err(format!("could not run cargo: {e}")),
     }
+}
+
+/// The arguments of one build's full report: the native build's `--out DIR` becomes
+/// `DIR/native`, as its default output sits below the default build's, so that `--both --out
+/// DIR` does not write the native report over the default one.
+fn report_args(build: Build, rest: &[String]) -> Vec<String> {
+    let mut args = rest.to_vec();
+    if build == Build::Native {
+        if let Some(i) = args.iter().position(|a| a == "--out") {
+            if let Some(dir) = args.get_mut(i + 1) {
+                *dir = Path::new(dir.as_str()).join("native").display().to_string();
+            }
+        }
+    }
+    args
 }
 
 /// The builds of pair `k` (from 1) in the order they run: default first in odd pairs, native
@@ -160,6 +175,24 @@ mod tests {
             [Build::Default, Build::Native, Build::Default, Build::Native]
         );
         assert!((1..=4).all(|k| pair_order(k)[0] != pair_order(k)[1]));
+    }
+
+    #[test]
+    fn the_native_report_goes_below_the_default_one() {
+        let rest: Vec<String> = "--full --out /r --quiet"
+            .split(' ')
+            .map(String::from)
+            .collect();
+        assert_eq!(
+            report_args(Build::Default, &rest).join(" "),
+            "--full --out /r --quiet"
+        );
+        assert_eq!(
+            report_args(Build::Native, &rest).join(" "),
+            "--full --out /r/native --quiet"
+        );
+        let no_out = vec!["--full".to_string()];
+        assert_eq!(report_args(Build::Native, &no_out), no_out);
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! AVX2 kernels (32 bytes at a time) for the long spans the SSE2 kernels hand over, used only
-//! after run-time detection says the CPU has AVX2.
+//! AVX2 kernels (32 bytes at a time) for the long spans the SSE2 kernels hand over, and (in
+//! `utf8`) UTF-8 validation of every non-ASCII span, used only after run-time detection says
+//! the CPU has AVX2.
 
 use core::arch::x86_64::{
     __cpuid, __cpuid_count, __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8,

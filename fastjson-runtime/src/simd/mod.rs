@@ -1,11 +1,13 @@
 //! The scanning kernels the lexer and the escaper call, and the choice among them: SSE2 on
 //! x86_64 (part of its baseline, so inlined into every build), AVX2 for string spans past 32
 //! bytes when the CPU has it (detected at run time) and for whitespace in builds that enable
-//! AVX2 at compile time, and the portable SWAR kernels everywhere else.
+//! AVX2 at compile time, and the portable SWAR kernels everywhere else; and UTF-8 validation of
+//! non-ASCII string spans (`utf8`: our AVX2 kernel, or simdutf8).
 //!
-//! Every kernel returns exactly what the portable one returns (`tests` below checks each one
-//! against it at every offset near the input's end); none reads outside the slice: vector loads
-//! happen only where a whole vector fits, and the last few bytes go to the SWAR kernel.
+//! Every scanning kernel returns exactly what the portable one returns (`tests` below checks
+//! each one against it at every offset near the input's end), and the UTF-8 kernel what std's
+//! validator returns; none reads outside the slice: vector loads happen only where a whole
+//! vector fits, and the last few bytes go to the SWAR kernel (or a padded copy).
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;

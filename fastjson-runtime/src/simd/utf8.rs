@@ -18,7 +18,6 @@ pub(crate) fn span_is_utf8(input: &[u8], start: usize, end: usize) -> bool {
 /// (3% of twitter decode, experiment 26); such a span is validated as a 64-byte block padded
 /// with NUL bytes instead. The padding does not change the answer: a NUL is a whole character,
 /// valid after a complete sequence and invalid where a continuation byte is due.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
 fn padded_is_utf8(bytes: &[u8]) -> bool {
     const BLOCK: usize = 64;
     if bytes.len() < BLOCK {
