@@ -261,42 +261,16 @@ fn block_errors(block: __m256i, previous: __m256i) -> __m256i {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn unfinished_at_end(block: __m256i) -> __m256i {
-    let last = 0xFFu8 as i8;
-    let limits = _mm256_setr_epi8(
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        last,
-        (0xF0u8 - 1) as i8,
-        (0xE0u8 - 1) as i8,
-        (0xC0u8 - 1) as i8,
-    );
-    _mm256_subs_epu8(block, limits)
+    /// Each position's largest byte that needs nothing past the block.
+    const LIMITS: [u8; 32] = {
+        let mut limits = [0xFF; 32];
+        limits[29] = 0xF0 - 1;
+        limits[30] = 0xE0 - 1;
+        limits[31] = 0xC0 - 1;
+        limits
+    };
+    // SAFETY: `LIMITS` holds 32 bytes.
+    _mm256_subs_epu8(block, unsafe { load(&LIMITS, 0) })
 }
 
 #[cfg(test)]
