@@ -551,6 +551,10 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
     }
     progress.done();
     header.busy.extend(crate::report::header::busy_compilers());
+    header.steal_percent = header
+        .cpu_times_at_start
+        .zip(crate::report::header::cpu_times())
+        .and_then(|(start, end)| crate::report::header::steal_percent(start, end));
     header.busy.sort();
     header.busy.dedup();
     if plan.smoke {

@@ -33,9 +33,23 @@ fn smoke_runs_every_row_and_writes_the_report() {
     assert!(files.iter().any(|f| f.ends_with("order.svg")));
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(md.contains("Results vary by hardware"));
+    // On Linux the run's steal time is measured and reported, busy host or not.
+    if cfg!(target_os = "linux") {
+        let steal = r
+            .header
+            .steal_percent
+            .expect("steal time measured on Linux");
+        assert!((0.0..=100.0).contains(&steal), "{steal}");
+        assert!(md.contains("stolen by the hypervisor during the"), "{md}");
+    }
     let back: report::Report =
         serde_json::from_slice(&std::fs::read(dir.join("report.json")).unwrap()).unwrap();
     assert_eq!(back.cells.len(), r.cells.len());
+    // (Within a rounding error: serde_json's default float parsing may be 1 ulp off.)
+    match (back.header.steal_percent, r.header.steal_percent) {
+        (Some(a), Some(b)) => assert!((a - b).abs() < 1e-9, "{a} vs {b}"),
+        (a, b) => assert_eq!(a, b),
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

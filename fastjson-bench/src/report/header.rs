@@ -36,6 +36,51 @@ pub struct Header {
     /// rustc processes seen at the start and the end of the run (other builds skew timings).
     pub busy: Vec<String>,
     pub unix_time: u64,
+    /// The share of all CPU time, over the whole run, that the hypervisor gave to other guests
+    /// (`steal` in `/proc/stat`): on a shared host it is what makes a run noisy. `None` where
+    /// the kernel does not report it (and in reports written before it was recorded).
+    #[serde(default)]
+    pub steal_percent: Option<f64>,
+    /// `/proc/stat`'s counters when the run started (for `steal_percent`; not reported).
+    #[serde(skip)]
+    pub cpu_times_at_start: Option<CpuTimes>,
+}
+
+/// The system-wide CPU time counters of `/proc/stat`'s first line, in clock ticks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CpuTimes {
+    /// Time stolen by the hypervisor (the eighth field).
+    pub steal: u64,
+    /// The first eight fields summed (user, nice, system, idle, iowait, irq, softirq, steal;
+    /// guest time is already counted in user).
+    pub total: u64,
+}
+
+/// The counters now, or `None` off Linux or when the line has no steal field.
+pub fn cpu_times() -> Option<CpuTimes> {
+    parse_cpu_times(&std::fs::read_to_string("/proc/stat").ok()?)
+}
+
+/// Parses the aggregate `cpu ` line of `/proc/stat`.
+fn parse_cpu_times(stat: &str) -> Option<CpuTimes> {
+    let line = stat.lines().find(|l| l.starts_with("cpu "))?;
+    let fields: Vec<u64> = line
+        .split_whitespace()
+        .skip(1)
+        .take(8)
+        .map(|f| f.parse().ok())
+        .collect::<Option<_>>()?;
+    (fields.len() == 8).then(|| CpuTimes {
+        steal: fields[7],
+        total: fields.iter().sum(),
+    })
+}
+
+/// The steal share between two readings, in percent (`None` when no time passed).
+pub fn steal_percent(start: CpuTimes, end: CpuTimes) -> Option<f64> {
+    let total = end.total.checked_sub(start.total)?;
+    let steal = end.steal.checked_sub(start.steal)?;
+    (total > 0).then(|| 100.0 * steal as f64 / total as f64)
 }
 
 /// `native` when built with `-C target-cpu=native`.
@@ -155,12 +200,40 @@ pub fn collect(corpus: String, corpus_digests: Vec<(String, usize, String)>) -> 
         unix_time: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
+        steal_percent: None,
+        cpu_times_at_start: cpu_times(),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::describe_cpu;
+    use super::{describe_cpu, parse_cpu_times, steal_percent, CpuTimes};
+
+    #[test]
+    fn steal_time_is_read_from_the_aggregate_cpu_line() {
+        let stat = "cpu  100 5 50 800 10 2 3 30 7 0\ncpu0 50 2 25 400 5 1 1 15 3 0\nintr 1\n";
+        assert_eq!(
+            parse_cpu_times(stat),
+            Some(CpuTimes {
+                steal: 30,
+                total: 1000
+            })
+        );
+        // Kernels too old to report steal, and text that is not /proc/stat.
+        assert_eq!(parse_cpu_times("cpu  100 5 50 800 10 2 3\n"), None);
+        assert_eq!(parse_cpu_times("nothing here"), None);
+        let start = CpuTimes {
+            steal: 30,
+            total: 1000,
+        };
+        let end = CpuTimes {
+            steal: 60,
+            total: 2000,
+        };
+        assert_eq!(steal_percent(start, end), Some(3.0));
+        assert_eq!(steal_percent(start, start), None);
+        assert_eq!(steal_percent(end, start), None);
+    }
 
     #[test]
     fn cpu_description_names_family_model_and_stepping_of_the_first_processor() {

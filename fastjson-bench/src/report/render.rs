@@ -36,6 +36,10 @@ fn verdict(v: &Verdict) -> String {
     }
 }
 
+/// Steal time at or above this share of CPU time marks a run as measured on a busy host (the
+/// noisy runs of experiment 62 had 3–4%; a quiet host shows 0.0–0.2%).
+const STEAL_WARNING_PERCENT: f64 = 1.0;
+
 const CONTENDERS: [&str; 5] = [
     label::FASTJSON,
     label::FASTJSON_INTO,
@@ -259,6 +263,22 @@ pub fn markdown(r: &Report) -> String {
         let _ = writeln!(s, "  - `{name}`: {len} bytes, git blob `{digest}`");
     }
     let _ = writeln!(s, "- load average at start: {}", h.load_average);
+    match h.steal_percent {
+        Some(p) if p >= STEAL_WARNING_PERCENT => {
+            let _ = writeln!(
+                s,
+                "- **the host was busy: {p:.1}% of CPU time stolen by the hypervisor during the \
+                 run**: timings are noisier than on a quiet machine; compare ratios, and repeat"
+            );
+        }
+        Some(p) => {
+            let _ = writeln!(
+                s,
+                "- CPU time stolen by the hypervisor during the run: {p:.1}%"
+            );
+        }
+        None => {}
+    }
     if !h.busy.is_empty() {
         let _ = writeln!(
             s,
