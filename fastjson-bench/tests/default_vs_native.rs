@@ -22,6 +22,8 @@ fn fastjson_and_serde_json_only() -> Report {
 fn as_build(report: &Report, build: &str, k: usize, fastjson_ns: f64) -> Report {
     let mut r = report.clone();
     r.header.build = build.to_string();
+    // Steal time rising by 0.5% per pair: the last pairs ran on a busy host.
+    r.header.steal_percent = Some(0.5 * k as f64);
     for c in &mut r.cells {
         let base = if c.implementation.starts_with("fastjson") {
             fastjson_ns
@@ -103,6 +105,10 @@ fn the_summary_names_a_slower_default_build_and_refuses_a_half_pair() {
         .count();
     assert!(
         text.contains(&format!("fastjson: 0 of {fastjson_rows} cells")),
+        "{text}"
+    );
+    assert!(
+        text.contains("stolen by the hypervisor per run: 0.5%–1.5% (**a busy host**"),
         "{text}"
     );
     let table: Vec<&str> = text

@@ -244,6 +244,23 @@ pub fn markdown(pairs: &[(Report, Report)], summary: &Summary, missing: &[String
         percent(in_run.first().copied()),
         percent(in_run.last().copied()),
     );
+    let mut steal: Vec<f64> = pairs
+        .iter()
+        .flat_map(|(d, n)| [d.header.steal_percent, n.header.steal_percent])
+        .flatten()
+        .collect();
+    steal.sort_by(f64::total_cmp);
+    if let (Some(least), Some(most)) = (steal.first(), steal.last()) {
+        let _ = writeln!(
+            s,
+            "- CPU time stolen by the hypervisor per run: {least:.1}%–{most:.1}%{}",
+            if *most >= super::header::STEAL_WARNING_PERCENT {
+                " (**a busy host**: read the verdicts as noisier than their bands say)"
+            } else {
+                ""
+            }
+        );
+    }
     let fastjson: Vec<&Row> = summary
         .rows
         .iter()

@@ -8,6 +8,10 @@ pub const VARY: &str = "Results vary by hardware, compiler and load: compare row
                         one run of one binary, and read differences under the noise floor \
                         (and under ~5% across rebuilds) as ties.";
 
+/// Steal time at or above this share of CPU time marks a run as measured on a busy host (the
+/// noisy runs of experiment 62 had 3–4%; a quiet host shows 0.0–0.2%).
+pub const STEAL_WARNING_PERCENT: f64 = 1.0;
+
 /// The machine and build a report was measured on.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Header {

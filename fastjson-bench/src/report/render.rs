@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::header::VARY;
+use super::header::{STEAL_WARNING_PERCENT, VARY};
 use super::{Cell, FirstCallCell, Report, RequestCell};
 use crate::gate::Verdict;
 use crate::workloads::{label, Role};
@@ -35,10 +35,6 @@ fn verdict(v: &Verdict) -> String {
         Verdict::Exempt => "floor".into(),
     }
 }
-
-/// Steal time at or above this share of CPU time marks a run as measured on a busy host (the
-/// noisy runs of experiment 62 had 3–4%; a quiet host shows 0.0–0.2%).
-const STEAL_WARNING_PERCENT: f64 = 1.0;
 
 const CONTENDERS: [&str; 5] = [
     label::FASTJSON,
