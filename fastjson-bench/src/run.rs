@@ -459,6 +459,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
         None => "none".to_string(),
     };
     let mut header = crate::report::header::collect(corpus_line, digests);
+    let cpu_times_at_start = crate::report::header::cpu_times();
     let mut notes: Vec<String> = corpus
         .missing
         .iter()
@@ -551,8 +552,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
     }
     progress.done();
     header.busy.extend(crate::report::header::busy_compilers());
-    header.steal_percent = header
-        .cpu_times_at_start
+    header.steal_percent = cpu_times_at_start
         .zip(crate::report::header::cpu_times())
         .and_then(|(start, end)| crate::report::header::steal_percent(start, end));
     header.busy.sort();

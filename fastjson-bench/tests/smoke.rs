@@ -40,7 +40,10 @@ fn smoke_runs_every_row_and_writes_the_report() {
             .steal_percent
             .expect("steal time measured on Linux");
         assert!((0.0..=100.0).contains(&steal), "{steal}");
-        assert!(md.contains("stolen by the hypervisor during the"), "{md}");
+        assert!(
+            md.contains("stolen by the hypervisor while the rows"),
+            "{md}"
+        );
     }
     let back: report::Report =
         serde_json::from_slice(&std::fs::read(dir.join("report.json")).unwrap()).unwrap();

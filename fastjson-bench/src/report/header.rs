@@ -9,7 +9,8 @@ pub const VARY: &str = "Results vary by hardware, compiler and load: compare row
                         (and under ~5% across rebuilds) as ties.";
 
 /// Steal time at or above this share of CPU time marks a run as measured on a busy host (the
-/// noisy runs of experiment 62 had 3–4%; a quiet host shows 0.0–0.2%).
+/// noisy runs of experiment 62 had 3–4% in `vmstat`; the quiet default-vs-native run after
+/// them, 0.0% in every run).
 pub const STEAL_WARNING_PERCENT: f64 = 1.0;
 
 /// The machine and build a report was measured on.
@@ -40,14 +41,12 @@ pub struct Header {
     /// rustc processes seen at the start and the end of the run (other builds skew timings).
     pub busy: Vec<String>,
     pub unix_time: u64,
-    /// The share of all CPU time, over the whole run, that the hypervisor gave to other guests
-    /// (`steal` in `/proc/stat`): on a shared host it is what makes a run noisy. `None` where
-    /// the kernel does not report it (and in reports written before it was recorded).
+    /// The share of all CPU time that the hypervisor gave to other guests while the rows and
+    /// request mode were timed (`steal` in `/proc/stat`; the first-call processes, spawned
+    /// afterwards, are not covered): on a shared host it is what makes a run noisy. `None`
+    /// where the kernel does not report it (and in reports written before it was recorded).
     #[serde(default)]
     pub steal_percent: Option<f64>,
-    /// `/proc/stat`'s counters when the run started (for `steal_percent`; not reported).
-    #[serde(skip)]
-    pub cpu_times_at_start: Option<CpuTimes>,
 }
 
 /// The system-wide CPU time counters of `/proc/stat`'s first line, in clock ticks.
@@ -205,7 +204,6 @@ pub fn collect(corpus: String, corpus_digests: Vec<(String, usize, String)>) -> 
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
         steal_percent: None,
-        cpu_times_at_start: cpu_times(),
     }
 }
 

@@ -263,14 +263,15 @@ pub fn markdown(r: &Report) -> String {
         Some(p) if p >= STEAL_WARNING_PERCENT => {
             let _ = writeln!(
                 s,
-                "- **the host was busy: {p:.1}% of CPU time stolen by the hypervisor during the \
-                 run**: timings are noisier than on a quiet machine; compare ratios, and repeat"
+                "- **the host was busy: {p:.1}% of CPU time stolen by the hypervisor while the \
+                 rows were timed**: timings are noisier than on a quiet machine; compare ratios, \
+                 and repeat"
             );
         }
         Some(p) => {
             let _ = writeln!(
                 s,
-                "- CPU time stolen by the hypervisor during the run: {p:.1}%"
+                "- CPU time stolen by the hypervisor while the rows were timed: {p:.1}%"
             );
         }
         None => {}

@@ -311,7 +311,7 @@ mod tests {
         for first in 0..=255u8 {
             for second in 0..=255u8 {
                 for (n, &third) in thirds.iter().enumerate() {
-                    // Every position for a few combinations, one moving position otherwise.
+                    // One position per combination, moving with it across the span.
                     let at = (usize::from(first) * 7 + usize::from(second) * 3 + n) % 68;
                     input[at..at + 3].copy_from_slice(&[first, second, third]);
                     for end in [at + 2, at + 3, 70] {
