@@ -87,6 +87,35 @@ pub struct Cell {
     pub tie_band: Option<f64>,
 }
 
+impl Report {
+    /// How far a typical row's median lies above its fastest sample: over the rows that time a
+    /// library (floors excluded: a few nanoseconds at the clock's resolution) with at least
+    /// [`SPREAD_MIN_SAMPLES`] samples, the median of `median ÷ min − 1`. A quiet host gives a
+    /// few percent; one shared with a busy neighbour (another guest on the sibling hardware
+    /// thread, a lower clock) gives more, even when the hypervisor's steal counter stays at
+    /// zero. `None` when no row has enough samples (`--smoke`).
+    pub fn sample_spread(&self) -> Option<f64> {
+        let mut spreads: Vec<f64> = self
+            .cells
+            .iter()
+            .filter(|c| c.role != Role::Floor && c.samples_ns.len() >= SPREAD_MIN_SAMPLES)
+            .filter_map(|c| match (c.median_ns, c.min_ns) {
+                (Some(median), Some(min)) if min > 0.0 => Some(median / min - 1.0),
+                _ => None,
+            })
+            .collect();
+        if spreads.is_empty() {
+            return None;
+        }
+        spreads.sort_by(f64::total_cmp);
+        Some(spreads[spreads.len() / 2])
+    }
+}
+
+/// Fewer samples than this make a row's fastest sample too close to its median to say
+/// anything about the host (one sample per row in `--smoke`).
+pub const SPREAD_MIN_SAMPLES: usize = 5;
+
 impl Cell {
     pub fn id(&self) -> String {
         format!(

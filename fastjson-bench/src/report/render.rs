@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::header::{STEAL_WARNING_PERCENT, VARY};
+use super::header::{SPREAD_WARNING, STEAL_WARNING_PERCENT, VARY};
 use super::{Cell, FirstCallCell, Report, RequestCell};
 use crate::gate::Verdict;
 use crate::workloads::{label, Role};
@@ -272,6 +272,26 @@ pub fn markdown(r: &Report) -> String {
             let _ = writeln!(
                 s,
                 "- CPU time stolen by the hypervisor while the rows were timed: {p:.1}%"
+            );
+        }
+        None => {}
+    }
+    match r.sample_spread() {
+        Some(spread) if spread >= SPREAD_WARNING => {
+            let _ = writeln!(
+                s,
+                "- **the host was contended: a typical row's median is {:.1}% above its fastest \
+                 sample** (quiet runs on the Zen 5 host: 3–4%; the steal counter misses a busy \
+                 sibling hardware thread or a lower clock): timings are slower and noisier than \
+                 on a quiet machine, and leads can shrink; compare ratios, and repeat",
+                spread * 100.0
+            );
+        }
+        Some(spread) => {
+            let _ = writeln!(
+                s,
+                "- sample spread: a typical row's median is {:.1}% above its fastest sample",
+                spread * 100.0
             );
         }
         None => {}
