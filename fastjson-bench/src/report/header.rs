@@ -19,7 +19,7 @@ pub const STEAL_WARNING_PERCENT: f64 = 1.0;
 /// 3.1–4.1% (fourteen reports, both builds); noisy ones 5.6%, 6.1%, 10.4% and 33.8%, two of
 /// them with 0.1–0.2% steal time (session 14: native twitter decode's median 62% above its
 /// fastest sample, every library slowed alike, and fastjson's lead over sonic-rs 1.17× instead
-/// of 1.31×).
+/// of 1.27–1.31×).
 pub const SPREAD_WARNING: f64 = 0.05;
 
 /// The machine and build a report was measured on.
