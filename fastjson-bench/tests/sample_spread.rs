@@ -1,5 +1,6 @@
-//! The report's sample-spread line: a run on a contended host is flagged from its own samples,
-//! floors do not count, and a smoke run (one sample per row) says nothing.
+//! The report's sample-spread line: a run on a contended host is flagged from its own samples
+//! (in report.md and on the terminal), floors do not count, and a smoke run (one sample per
+//! row) says nothing.
 
 use fastjson_bench::corpus::Corpus;
 use fastjson_bench::report::{header::SPREAD_WARNING, render, Report};
@@ -63,8 +64,19 @@ fn the_spread_is_the_median_over_library_rows_and_floors_do_not_count() {
     assert!(spread >= SPREAD_WARNING);
     let md = render::markdown(&contended);
     assert!(
-        md.contains("the host was contended: a typical row's median is 20.0% above"),
+        md.contains("- **the host was contended: a typical row's median is 20.0% above"),
         "{md}"
+    );
+    // The terminal, where `cargo run -p fastjson-bench` is read, says it too.
+    let term = render::terminal(&contended);
+    assert!(
+        term.contains("host: WARNING: the host was contended: a typical row's median is 20.0%"),
+        "{term}"
+    );
+    assert!(
+        render::terminal(&quiet).contains("host: sample spread: a typical row's median is 3.0%"),
+        "{}",
+        render::terminal(&quiet)
     );
 
     // Rows with fewer than five samples say nothing about the host.

@@ -211,6 +211,64 @@ fn noise_line(r: &Report) -> String {
     }
 }
 
+/// One statement about the host during the run; `warning` when it makes the timings suspect.
+struct HostLine {
+    warning: bool,
+    text: String,
+}
+
+/// What the run can tell about its host: hypervisor steal time, the sample spread, other
+/// compilers running. Both the markdown and the terminal print these, so that a busy machine
+/// is said where the figures are read.
+fn host_state(r: &Report) -> Vec<HostLine> {
+    let mut lines = Vec::new();
+    match r.header.steal_percent {
+        Some(p) if p >= STEAL_WARNING_PERCENT => lines.push(HostLine {
+            warning: true,
+            text: format!(
+                "the host was busy: {p:.1}% of CPU time stolen by the hypervisor while the rows \
+                 were timed; timings are noisier than on a quiet machine: compare ratios, and \
+                 repeat"
+            ),
+        }),
+        Some(p) => lines.push(HostLine {
+            warning: false,
+            text: format!("CPU time stolen by the hypervisor while the rows were timed: {p:.1}%"),
+        }),
+        None => {}
+    }
+    match r.sample_spread() {
+        Some(spread) if spread >= SPREAD_WARNING => lines.push(HostLine {
+            warning: true,
+            text: format!(
+                "the host was contended: a typical row's median is {:.1}% above its fastest \
+                 sample (quiet runs on the Zen 5 host: 3–4%; the steal counter misses a busy \
+                 sibling hardware thread or a lower clock); timings are slower and noisier than \
+                 on a quiet machine, and leads can shrink: compare ratios, and repeat",
+                spread * 100.0
+            ),
+        }),
+        Some(spread) => lines.push(HostLine {
+            warning: false,
+            text: format!(
+                "sample spread: a typical row's median is {:.1}% above its fastest sample",
+                spread * 100.0
+            ),
+        }),
+        None => {}
+    }
+    if !r.header.busy.is_empty() {
+        lines.push(HostLine {
+            warning: true,
+            text: format!(
+                "other compilers were running during the run ({}): timings are unreliable",
+                r.header.busy.join(", ")
+            ),
+        });
+    }
+    lines
+}
+
 /// The machine line for READMEs and chart captions.
 pub fn machine_line(r: &Report) -> String {
     let h = &r.header;
@@ -259,49 +317,12 @@ pub fn markdown(r: &Report) -> String {
         let _ = writeln!(s, "  - `{name}`: {len} bytes, git blob `{digest}`");
     }
     let _ = writeln!(s, "- load average at start: {}", h.load_average);
-    match h.steal_percent {
-        Some(p) if p >= STEAL_WARNING_PERCENT => {
-            let _ = writeln!(
-                s,
-                "- **the host was busy: {p:.1}% of CPU time stolen by the hypervisor while the \
-                 rows were timed**: timings are noisier than on a quiet machine; compare ratios, \
-                 and repeat"
-            );
+    for line in host_state(r) {
+        if line.warning {
+            let _ = writeln!(s, "- **{}**", line.text);
+        } else {
+            let _ = writeln!(s, "- {}", line.text);
         }
-        Some(p) => {
-            let _ = writeln!(
-                s,
-                "- CPU time stolen by the hypervisor while the rows were timed: {p:.1}%"
-            );
-        }
-        None => {}
-    }
-    match r.sample_spread() {
-        Some(spread) if spread >= SPREAD_WARNING => {
-            let _ = writeln!(
-                s,
-                "- **the host was contended: a typical row's median is {:.1}% above its fastest \
-                 sample** (quiet runs on the Zen 5 host: 3–4%; the steal counter misses a busy \
-                 sibling hardware thread or a lower clock): timings are slower and noisier than \
-                 on a quiet machine, and leads can shrink; compare ratios, and repeat",
-                spread * 100.0
-            );
-        }
-        Some(spread) => {
-            let _ = writeln!(
-                s,
-                "- sample spread: a typical row's median is {:.1}% above its fastest sample",
-                spread * 100.0
-            );
-        }
-        None => {}
-    }
-    if !h.busy.is_empty() {
-        let _ = writeln!(
-            s,
-            "- **other compilers were running during the run** ({}): timings are unreliable",
-            h.busy.join(", ")
-        );
     }
     let _ = writeln!(
         s,
@@ -391,6 +412,10 @@ pub fn terminal(r: &Report) -> String {
         r.header.serde_json_float_mode
     );
     let _ = writeln!(s, "noise floor: {}", noise_line(r));
+    for line in host_state(r) {
+        let mark = if line.warning { "WARNING: " } else { "" };
+        let _ = writeln!(s, "host: {mark}{}", line.text);
+    }
     let clean = r.guard.iter().filter(|g| g.clean).count();
     let _ = writeln!(s, "guard: {clean}/{} payload roots clean", r.guard.len());
     let gated = r.cells.iter().filter(|c| c.role != Role::Floor).count();
