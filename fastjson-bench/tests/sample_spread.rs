@@ -3,7 +3,7 @@
 //! row) says nothing.
 
 use fastjson_bench::corpus::Corpus;
-use fastjson_bench::report::{header::SPREAD_WARNING, render, Report};
+use fastjson_bench::report::{header::SPREAD_WARNING_FRACTION, render, Report};
 use fastjson_bench::run::{self, Options};
 use fastjson_bench::workloads::{self, Role};
 
@@ -61,7 +61,7 @@ fn the_spread_is_the_median_over_library_rows_and_floors_do_not_count() {
     let contended = with_spread(&base, |i| if i % 3 == 0 { 0.02 } else { 0.20 });
     let spread = contended.sample_spread().unwrap();
     assert!((spread - 0.20).abs() < 1e-9, "{spread}");
-    assert!(spread >= SPREAD_WARNING);
+    assert!(spread >= SPREAD_WARNING_FRACTION);
     let md = render::markdown(&contended);
     assert!(
         md.contains("- **the host was contended: a typical row's median is 20.0% above"),

@@ -16,11 +16,11 @@ pub const STEAL_WARNING_PERCENT: f64 = 1.0;
 /// A run whose typical row has its median this far above its fastest sample (see
 /// [`Report::sample_spread`](super::Report::sample_spread)) was measured on a contended host,
 /// whatever the steal counter says. On the Zen 5 host, the full runs of quiet sessions gave
-/// 3.1–4.1% (fourteen reports, both builds); noisy ones 5.6%, 6.1%, 10.4% and 33.8%, two of
+/// 3.1–4.1% (fourteen reports, both builds); noisy ones 5.6%, 6.1%, 10.3% and 33.8%, two of
 /// them with 0.1–0.2% steal time (session 14: native twitter decode's median 62% above its
-/// fastest sample, every library slowed alike, and fastjson's lead over sonic-rs 1.17× instead
+/// fastest sample; every library slowed, fastjson most: its lead over sonic-rs 1.17× instead
 /// of 1.27–1.31×).
-pub const SPREAD_WARNING: f64 = 0.05;
+pub const SPREAD_WARNING_FRACTION: f64 = 0.05;
 
 /// The machine and build a report was measured on.
 #[derive(Debug, Clone, Serialize, Deserialize)]

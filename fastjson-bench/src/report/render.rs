@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::header::{SPREAD_WARNING, STEAL_WARNING_PERCENT, VARY};
+use super::header::{SPREAD_WARNING_FRACTION, STEAL_WARNING_PERCENT, VARY};
 use super::{Cell, FirstCallCell, Report, RequestCell};
 use crate::gate::Verdict;
 use crate::workloads::{label, Role};
@@ -238,7 +238,7 @@ fn host_state(r: &Report) -> Vec<HostLine> {
         None => {}
     }
     match r.sample_spread() {
-        Some(spread) if spread >= SPREAD_WARNING => lines.push(HostLine {
+        Some(spread) if spread >= SPREAD_WARNING_FRACTION => lines.push(HostLine {
             warning: true,
             text: format!(
                 "the host was contended: a typical row's median is {:.1}% above its fastest \
