@@ -1,6 +1,7 @@
 //! The default-vs-native comparison end to end: `--fastjson-and-serde-json-only` times exactly
 //! fastjson's and serde_json's rows, and the summary of alternated reports names a default build
-//! that is slower than its native build beyond the noise band (and refuses a half pair).
+//! that is slower than its native build beyond the noise band, flags a busy host by steal time and
+//! by sample spread (and refuses a half pair).
 
 use std::collections::BTreeSet;
 
@@ -30,7 +31,13 @@ fn as_build(report: &Report, build: &str, k: usize, fastjson_ns: f64) -> Report 
         } else {
             100.0
         };
-        c.median_ns = Some(base * (1.0 + 0.001 * k as f64));
+        let median = base * (1.0 + 0.001 * k as f64);
+        c.median_ns = Some(median);
+        // Sample spread (median over fastest sample) 2% per pair: 6% in the third, a
+        // contended host by the report's own threshold.
+        let fastest = median / (1.0 + 0.02 * k as f64);
+        c.min_ns = Some(fastest);
+        c.samples_ns = vec![fastest, median, median, median, median];
     }
     r
 }
@@ -109,6 +116,10 @@ fn the_summary_names_a_slower_default_build_and_refuses_a_half_pair() {
     );
     assert!(
         text.contains("stolen by the hypervisor per run: 0.5%–1.5% (**a busy host**"),
+        "{text}"
+    );
+    assert!(
+        text.contains("fastest sample): 2.0%–6.0% (**a busy host**"),
         "{text}"
     );
     let table: Vec<&str> = text

@@ -198,6 +198,23 @@ pub fn load(dir: &Path) -> std::io::Result<Vec<(Report, Report)>> {
     Ok(pairs)
 }
 
+/// Appended to a host line whose figure says the runs shared the machine.
+const BUSY_HOST: &str = " (**a busy host**: read the verdicts as noisier than their bands say)";
+
+/// The least and the most of `figure` over every report of `pairs` that has it.
+fn range_over_runs(
+    pairs: &[(Report, Report)],
+    figure: impl Fn(&Report) -> Option<f64>,
+) -> Option<(f64, f64)> {
+    let mut values: Vec<f64> = pairs
+        .iter()
+        .flat_map(|(d, n)| [figure(d), figure(n)])
+        .flatten()
+        .collect();
+    values.sort_by(f64::total_cmp);
+    Some((*values.first()?, *values.last()?))
+}
+
 fn percent(x: Option<f64>) -> String {
     x.map_or("–".into(), |x| format!("{:.1}%", x * 100.0))
 }
@@ -229,33 +246,35 @@ pub fn markdown(pairs: &[(Report, Report)], summary: &Summary, missing: &[String
             times.iter().max().unwrap_or(&0),
         );
     }
-    let mut in_run: Vec<f64> = pairs
-        .iter()
-        .flat_map(|(d, n)| [d.noise_floor, n.noise_floor])
-        .flatten()
-        .collect();
-    in_run.sort_by(f64::total_cmp);
+    let in_run = range_over_runs(pairs, |r| r.noise_floor);
     let _ = writeln!(
         s,
         "- Invocation noise (one binary's median moving between its own consecutive runs; median \
          cell / worst cell): {} / {}. In-run noise floor (serde_json vs its twin) {}–{}.",
         percent(summary.floor),
         percent(summary.worst),
-        percent(in_run.first().copied()),
-        percent(in_run.last().copied()),
+        percent(in_run.map(|r| r.0)),
+        percent(in_run.map(|r| r.1)),
     );
-    let mut steal: Vec<f64> = pairs
-        .iter()
-        .flat_map(|(d, n)| [d.header.steal_percent, n.header.steal_percent])
-        .flatten()
-        .collect();
-    steal.sort_by(f64::total_cmp);
-    if let (Some(least), Some(most)) = (steal.first(), steal.last()) {
+    if let Some((least, most)) = range_over_runs(pairs, |r| r.header.steal_percent) {
         let _ = writeln!(
             s,
             "- CPU time stolen by the hypervisor per run: {least:.1}%–{most:.1}%{}",
-            if *most >= super::header::STEAL_WARNING_PERCENT {
-                " (**a busy host**: read the verdicts as noisier than their bands say)"
+            if most >= super::header::STEAL_WARNING_PERCENT {
+                BUSY_HOST
+            } else {
+                ""
+            }
+        );
+    }
+    if let Some((least, most)) = range_over_runs(pairs, Report::sample_spread) {
+        let _ = writeln!(
+            s,
+            "- Sample spread per run (a typical row's median over its fastest sample): {}–{}{}",
+            percent(Some(least)),
+            percent(Some(most)),
+            if most >= super::header::SPREAD_WARNING_FRACTION {
+                BUSY_HOST
             } else {
                 ""
             }
