@@ -2,10 +2,10 @@
 //! JSON is byte-identical to serde_json + serde_derive for the same type and `#[serde(...)]`
 //! attributes.
 //!
-//! The pipeline is serde_derive's: parse attributes ([`attr`]) into a model ([`ast`]), apply
-//! cross-attribute rules ([`check`]), then emit tokens ([`encode`], [`decode`], [`schema`]) inside
-//! a hygienic wrapper ([`wrap`]). Every error is collected ([`ctxt`]) and reported at once, with
-//! stub impls ([`fallback`]) so nothing else fails after them. The derive ([`expand`]) and the
+//! The pipeline is serde_derive's: parse attributes (`attr`) into a model (`ast`), apply
+//! cross-attribute rules (`check`), then emit tokens (`encode`, `decode`, `schema`) inside
+//! a hygienic wrapper (`wrap`). Every error is collected (`ctxt`) and reported at once, with
+//! stub impls (`fallback`) so nothing else fails after them. The derive ([`expand`]) and the
 //! offline generator (`generate_file`, feature `offline`) share that one path, `expand_parts`.
 
 mod ast;
