@@ -123,6 +123,13 @@ fn integers_count_their_digits_exactly() {
     exact(i128::MIN);
     exact(i64::MIN);
     exact(i8::MIN);
+    // `serde_json::Value`'s integers too (a float is counted at its longest).
+    for v in [0, 9, 10, 99_999, u64::MAX] {
+        exact(serde_json::Value::from(v));
+    }
+    for v in [-1, -10, i64::MIN] {
+        exact(serde_json::Value::from(v));
+    }
 }
 
 #[test]
