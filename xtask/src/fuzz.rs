@@ -1,24 +1,35 @@
-//! `cargo xtask fuzz [--seconds N] [--target NAME]`: builds the libFuzzer targets in `fuzz/`
-//! with sanitizer-coverage instrumentation (stable toolchain: no sanitizer runtime; the
-//! valgrind task covers memory errors) and runs each for N seconds, printing executions per
-//! target. A crash fails the task and names the input to keep in `fuzz/regressions/<target>/`.
+//! `cargo xtask fuzz [--seconds N] [--target NAME] [--asan]`: builds the libFuzzer targets in
+//! `fuzz/` with sanitizer-coverage instrumentation, overflow checks and debug assertions, and runs
+//! each for N seconds, printing executions per target. A crash (a panic, an overflow, a failed
+//! check) fails the task and names the input to keep in `fuzz/regressions/<target>/`.
+//!
+//! The default build is the stable toolchain's, without a sanitizer runtime (the valgrind task
+//! covers memory errors in the unit tests). `--asan` builds with AddressSanitizer instead, which
+//! needs a nightly toolchain (`cargo +nightly`); a developer's option, not CI's: a machine with
+//! only the stable toolchain fails at once, saying so.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 pub const TARGETS: &[&str] = &["decode_typed", "differential", "roundtrip"];
 
-/// The instrumentation cargo-fuzz uses for libFuzzer, minus the nightly-only sanitizer flag.
+/// The instrumentation cargo-fuzz uses for libFuzzer, minus the nightly-only sanitizer flag,
+/// with cargo-fuzz's default checks: an arithmetic overflow or a `debug_assert!` is a crash.
 const RUSTFLAGS: &str = "-Cpasses=sancov-module \
     -Cllvm-args=-sanitizer-coverage-level=4 \
     -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
     -Cllvm-args=-sanitizer-coverage-pc-table \
     -Cllvm-args=-sanitizer-coverage-trace-compares \
+    -Cdebug-assertions -Coverflow-checks=on \
     --cfg fuzzing";
+
+/// Added to [`RUSTFLAGS`] by `--asan` (nightly only).
+const ASAN_RUSTFLAGS: &str = "-Zsanitizer=address";
 
 pub fn run(args: &[String]) -> ExitCode {
     let mut seconds = 30u64;
     let mut only: Option<String> = None;
+    let mut asan = false;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
@@ -27,16 +38,35 @@ pub fn run(args: &[String]) -> ExitCode {
                 None => return usage(),
             },
             "--target" => only = iter.next().cloned(),
+            "--asan" => asan = true,
             _ => return usage(),
         }
     }
     let root = crate::workspace_root();
-    let target_dir = root.join("target/fuzz");
     let host = host_triple();
-    println!("building fuzz targets for {host} (coverage-instrumented, release)");
-    let status = Command::new(env_or("CARGO", "cargo"))
+    let (mut cargo, target_dir) = if asan {
+        // rustup's proxy picks the toolchain from `+nightly` (`$CARGO` is the stable
+        // toolchain's own binary, which would not understand it); the variables cargo set for
+        // xtask point at the stable toolchain.
+        let mut cargo = Command::new("cargo");
+        cargo
+            .arg("+nightly")
+            .env("RUSTFLAGS", format!("{RUSTFLAGS} {ASAN_RUSTFLAGS}"))
+            .env_remove("RUSTC")
+            .env_remove("RUSTDOC")
+            .env_remove("CARGO");
+        (cargo, root.join("target/fuzz-asan"))
+    } else {
+        let mut cargo = Command::new(env_or("CARGO", "cargo"));
+        cargo.env("RUSTFLAGS", RUSTFLAGS);
+        (cargo, root.join("target/fuzz"))
+    };
+    println!(
+        "building fuzz targets for {host} (coverage-instrumented, release{})",
+        if asan { ", AddressSanitizer" } else { "" }
+    );
+    let status = cargo
         .current_dir(root.join("fuzz"))
-        .env("RUSTFLAGS", RUSTFLAGS)
         .args([
             "build",
             "--release",
@@ -48,7 +78,15 @@ pub fn run(args: &[String]) -> ExitCode {
         .arg(&target_dir)
         .status();
     if !matches!(status, Ok(s) if s.success()) {
-        eprintln!("fuzz: building the targets failed");
+        eprintln!(
+            "fuzz: building the targets failed{}",
+            if asan {
+                " (--asan needs a nightly toolchain: `rustup toolchain list` shows whether one \
+                 is installed)"
+            } else {
+                ""
+            }
+        );
         return ExitCode::FAILURE;
     }
     let bin_dir = target_dir.join(&host).join("release");
@@ -142,7 +180,7 @@ fn env_or(var: &str, default: &str) -> String {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: cargo xtask fuzz [--seconds N] [--target {}]",
+        "usage: cargo xtask fuzz [--seconds N] [--target {}] [--asan]",
         TARGETS.join("|")
     );
     ExitCode::from(2)
