@@ -5,6 +5,7 @@
 mod api;
 mod error;
 mod escape;
+mod extract;
 mod impls;
 mod lexer;
 mod schema;
@@ -25,6 +26,7 @@ pub use api::{
 };
 pub use error::{Category, Error, Found, Result};
 pub use escape::quoted;
+pub use extract::{extract, Extracted, Extractor};
 pub use impls::{DecodeKey, EncodeKey};
 pub use lexer::{Key, Lexer, Mark, Number, Str, DEFAULT_MAX_DEPTH};
 pub use schema::{with_ref_prefix, Schema, SchemaDocument, SCHEMA_DIALECT};

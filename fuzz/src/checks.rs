@@ -158,7 +158,7 @@ pub fn decode_typed(data: &[u8]) {
 
 /// fastjson and serde_json (with exact float parsing) accept the same documents as
 /// `serde_json::Value`, and produce the same value; the skipper accepts whatever decodes;
-/// re-encoding gives serde_json's bytes.
+/// re-encoding gives serde_json's bytes; field extraction accepts the same and finds the same values.
 pub fn differential(data: &[u8]) {
     let ours = fastjson::from_slice::<serde_json::Value>(data);
     let theirs = serde_json::from_slice::<serde_json::Value>(data);
@@ -197,6 +197,67 @@ pub fn differential(data: &[u8]) {
             ours.is_ok()
         );
     }
+    extraction(data, theirs.ok().as_ref());
+}
+
+/// Paths of the shapes fuzzed documents take (the root, first elements, short keys).
+const PATHS: &[&str] = &[
+    "$", "$[0]", "$[1]", "$.a", "$[0].a", "$.a[0]", "$.a.b", "$[\"\"]",
+];
+
+/// Field extraction over the same input: it accepts what the skipper accepts (but for a repeated
+/// key on one of the paths, which it refuses; the skipper, like a typed decode's unknown fields,
+/// checks syntax, not whether `9e999` fits a float), and finds what serde_json's `Value` holds
+/// there. Stopping when found gives the same values.
+fn extraction(data: &[u8], value: Option<&serde_json::Value>) {
+    let extractor = fastjson::Extractor::new(PATHS).expect("the paths parse");
+    let found = extractor.extract(data);
+    let mut lex = fastjson::Lexer::new(data);
+    let skipped = lex.skip_value().and_then(|()| lex.end());
+    let found = match (found, skipped) {
+        (Ok(found), Ok(())) => found,
+        (Err(e), Ok(())) if e.to_string().starts_with("duplicate field") => return,
+        (Err(_), Err(_)) => return,
+        (found, skipped) => panic!(
+            "extraction {:?} but the skipper {skipped:?}",
+            found.map(|_| "ok")
+        ),
+    };
+    let Some(value) = value else {
+        return;
+    };
+    let fast = extractor.clone().stop_when_found(true);
+    let fast = fast
+        .extract(data)
+        .expect("stopping early accepts what the full pass does");
+    for (i, path) in PATHS.iter().enumerate() {
+        let expected = follow(value, path);
+        let got: Option<serde_json::Value> = found.get(i).expect("a found value decodes");
+        assert_eq!(got.as_ref(), expected, "{path}");
+        assert_eq!(fast.raw(i), found.raw(i), "{path}");
+    }
+}
+
+/// `path` (of [`PATHS`]' shapes) in `value`: keys into objects only, positions into arrays only.
+fn follow<'v>(value: &'v serde_json::Value, path: &str) -> Option<&'v serde_json::Value> {
+    let mut v = value;
+    let mut rest = &path[1..];
+    while !rest.is_empty() {
+        let (next, after) = if let Some(r) = rest.strip_prefix("[\"\"]") {
+            (v.as_object()?.get(""), r)
+        } else if let Some(r) = rest.strip_prefix('[') {
+            let close = r.find(']')?;
+            let index: usize = r[..close].parse().ok()?;
+            (v.as_array()?.get(index), &r[close + 1..])
+        } else {
+            let r = rest.strip_prefix('.')?;
+            let end = r.find(['.', '[']).unwrap_or(r.len());
+            (v.as_object()?.get(&r[..end]), &r[end..])
+        };
+        v = next?;
+        rest = after;
+    }
+    Some(v)
 }
 
 /// Arbitrary typed values: encode, then decode to the same value; the bytes are serde_json's

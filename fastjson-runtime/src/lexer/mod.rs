@@ -108,6 +108,18 @@ impl<'de> Lexer<'de> {
         self.validate_utf8 = true;
     }
 
+    /// Does not validate UTF-8 again: for input a pass of this lexer has already read
+    /// ([`crate::Extracted::get`]).
+    pub(crate) fn trusting_utf8(mut self) -> Self {
+        self.validate_utf8 = false;
+        self
+    }
+
+    /// Moves to byte `pos`, which must be where a value starts or whitespace before one.
+    pub(crate) fn seek(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
     /// The whole input.
     pub fn input(&self) -> &'de [u8] {
         self.input
