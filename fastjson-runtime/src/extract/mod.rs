@@ -48,7 +48,7 @@ pub struct Extractor {
 struct Node {
     /// Indices of the paths ending at this value (one path may be given twice).
     ends: Vec<usize>,
-    keys: Vec<(Box<[u8]>, Node)>,
+    keys: Vec<(Box<str>, Node)>,
     /// Sorted by position.
     indices: Vec<(usize, Node)>,
 }
@@ -72,16 +72,13 @@ impl Extractor {
             let mut node = &mut root;
             for segment in segments {
                 node = match segment {
-                    Segment::Key(k) => {
-                        let k = k.as_bytes();
-                        match node.keys.iter().position(|(name, _)| &**name == k) {
-                            Some(at) => &mut node.keys[at].1,
-                            None => {
-                                node.keys.push((k.into(), Node::default()));
-                                &mut node.keys.last_mut().expect("just pushed").1
-                            }
+                    Segment::Key(k) => match node.keys.iter().position(|(name, _)| name == k) {
+                        Some(at) => &mut node.keys[at].1,
+                        None => {
+                            node.keys.push((k.clone(), Node::default()));
+                            &mut node.keys.last_mut().expect("just pushed").1
                         }
-                    }
+                    },
                     Segment::Index(n) => {
                         let at = match node.indices.binary_search_by_key(n, |(i, _)| *i) {
                             Ok(at) => at,
@@ -210,19 +207,22 @@ impl Walk<'_> {
             let Some(key) = self.lex.next_key(&mut first)? else {
                 return Ok(Flow::Go);
             };
-            let Some(at) = node.keys.iter().position(|(name, _)| **name == *key) else {
+            let Some(at) = node
+                .keys
+                .iter()
+                .position(|(name, _)| name.as_bytes() == key)
+            else {
                 self.lex.skip_value()?;
                 continue;
             };
             let (name, child) = &node.keys[at];
-            let name = String::from_utf8_lossy(name);
             if std::mem::replace(&mut seen[at], true) {
-                return Err(self.lex.err_duplicate_field(&name));
+                return Err(self.lex.err_duplicate_field(name));
             }
             match self.value(child) {
                 Ok(Flow::Go) => {}
                 Ok(Flow::Done) => return Ok(Flow::Done),
-                Err(e) => return Err(e.at_field(&name)),
+                Err(e) => return Err(e.at_field(name)),
             }
         }
     }

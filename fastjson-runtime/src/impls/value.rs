@@ -33,14 +33,15 @@ impl Encode for Value {
     }
 }
 
-/// An integer's exact length, as the integer impls give it (experiment 57); a float's longest.
+/// What the number's own type estimates: an integer's exact length (experiment 57), a float's
+/// longest.
 fn number_len_hint(n: &serde_json::Number) -> usize {
     if let Some(u) = n.as_u64() {
         u.encoded_len_hint()
     } else if let Some(i) = n.as_i64() {
         i.encoded_len_hint()
     } else {
-        24
+        n.as_f64().unwrap_or(0.0).encoded_len_hint()
     }
 }
 
