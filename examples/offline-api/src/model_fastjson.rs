@@ -41,17 +41,7 @@ const _: () = {
             __w.end_object();
         }
         fn encoded_len_hint(&self) -> _fj::__private::usize {
-            75usize + <u64 as _fj::Encode>::encoded_len_hint(&self.order_id)
-                + <Customer as _fj::Encode>::encoded_len_hint(&self.customer)
-                + <Vec<LineItem> as _fj::Encode>::encoded_len_hint(&self.items)
-                + <Status as _fj::Encode>::encoded_len_hint(&self.status)
-                + <Option<String> as _fj::Encode>::encoded_len_hint(&self.coupon)
-                + <BTreeMap<
-                    String,
-                    String,
-                > as _fj::Encode>::encoded_len_hint(&self.labels)
-                + <Payment as _fj::Encode>::encoded_len_hint(&self.payment)
-                + <Audit as _fj::EncodeFields>::encoded_fields_len_hint(&self.audit)
+            2usize + <Self as _fj::EncodeFields>::encoded_fields_len_hint(self)
         }
     }
     #[automatically_derived]
@@ -81,6 +71,7 @@ const _: () = {
             *__first = false;
             <Audit as _fj::EncodeFields>::encode_fields(&self.audit, __w, __first);
         }
+        #[inline]
         fn encoded_fields_len_hint(&self) -> _fj::__private::usize {
             73usize + <u64 as _fj::Encode>::encoded_len_hint(&self.order_id)
                 + <Customer as _fj::Encode>::encoded_len_hint(&self.customer)
@@ -331,9 +322,7 @@ const _: () = {
             __w.end_object();
         }
         fn encoded_len_hint(&self) -> _fj::__private::usize {
-            25usize + <u64 as _fj::Encode>::encoded_len_hint(&self.id)
-                + <String as _fj::Encode>::encoded_len_hint(&self.name)
-                + <String as _fj::Encode>::encoded_len_hint(&self.email)
+            2usize + <Self as _fj::EncodeFields>::encoded_fields_len_hint(self)
         }
     }
     #[automatically_derived]
@@ -353,6 +342,7 @@ const _: () = {
                 <String as _fj::Encode>::encode(&self.email, __w);
             }
         }
+        #[inline]
         fn encoded_fields_len_hint(&self) -> _fj::__private::usize {
             23usize + <u64 as _fj::Encode>::encoded_len_hint(&self.id)
                 + <String as _fj::Encode>::encoded_len_hint(&self.name)
@@ -571,9 +561,7 @@ const _: () = {
             __w.end_object();
         }
         fn encoded_len_hint(&self) -> _fj::__private::usize {
-            41usize + <String as _fj::Encode>::encoded_len_hint(&self.sku)
-                + <u32 as _fj::Encode>::encoded_len_hint(&self.quantity)
-                + <u64 as _fj::Encode>::encoded_len_hint(&self.unit_price_cents)
+            2usize + <Self as _fj::EncodeFields>::encoded_fields_len_hint(self)
         }
     }
     #[automatically_derived]
@@ -591,6 +579,7 @@ const _: () = {
             __w.field_key(false, ",\"unit_price_cents\":");
             <u64 as _fj::Encode>::encode(&self.unit_price_cents, __w);
         }
+        #[inline]
         fn encoded_fields_len_hint(&self) -> _fj::__private::usize {
             39usize + <String as _fj::Encode>::encoded_len_hint(&self.sku)
                 + <u32 as _fj::Encode>::encoded_len_hint(&self.quantity)
@@ -1294,8 +1283,7 @@ const _: () = {
             __w.end_object();
         }
         fn encoded_len_hint(&self) -> _fj::__private::usize {
-            27usize + <String as _fj::Encode>::encoded_len_hint(&self.updated_by)
-                + <u32 as _fj::Encode>::encoded_len_hint(&self.revision)
+            2usize + <Self as _fj::EncodeFields>::encoded_fields_len_hint(self)
         }
     }
     #[automatically_derived]
@@ -1311,6 +1299,7 @@ const _: () = {
             __w.field_key(false, ",\"revision\":");
             <u32 as _fj::Encode>::encode(&self.revision, __w);
         }
+        #[inline]
         fn encoded_fields_len_hint(&self) -> _fj::__private::usize {
             25usize + <String as _fj::Encode>::encoded_len_hint(&self.updated_by)
                 + <u32 as _fj::Encode>::encoded_len_hint(&self.revision)

@@ -119,10 +119,10 @@ fn struct_body(cont: &Container, style: Style, fields: &[Field]) -> TokenStream 
             estimate.elements(fields, by_member);
             estimate.finish()
         }
+        // The braces around `encoded_fields_len_hint`'s entries (inlined here): one body to
+        // compile per struct, not two.
         Style::Struct => {
-            let mut estimate = Estimate::new(2 + internal_tag_len(cont));
-            estimate.entries(fields, by_member);
-            estimate.finish()
+            quote!(2usize + <Self as _fj::EncodeFields>::encoded_fields_len_hint(self))
         }
     }
 }

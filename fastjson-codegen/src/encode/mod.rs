@@ -44,6 +44,8 @@ pub fn expand(cont: &Container) -> TokenStream {
                         #entries
                     }
 
+                    // Inlined into `encoded_len_hint` (see `len_hint::body`).
+                    #[inline]
                     fn encoded_fields_len_hint(&self) -> _fj::__private::usize {
                         #fields_hint
                     }

@@ -268,8 +268,9 @@ where
     }
 }
 
-/// The estimate of `(key, value)` entries: each key, colon, value and separator.
-#[inline]
+/// The estimate of `(key, value)` entries: each key, colon, value and separator. Out of line
+/// for the reason [`seq_len_hint`](super::seq::seq_len_hint) is.
+#[inline(never)]
 pub(crate) fn entries_len_hint<'a, K, V, I>(entries: I) -> usize
 where
     K: EncodeKey + 'a,
