@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, ToTokens};
 use syn::visit::{self, Visit};
 
 use crate::ast::{Container, Data, Field, Variant};
@@ -162,8 +162,17 @@ fn with_predicates(
     let mut generics = generics.clone();
     if !predicates.is_empty() {
         let where_clause = generics.make_where_clause();
+        // Compared as tokens: syn's `PartialEq` needs its `extra-traits` feature, which
+        // would double syn's build time in every user's cold build.
+        let mut seen: Vec<String> = where_clause
+            .predicates
+            .iter()
+            .map(|p| p.to_token_stream().to_string())
+            .collect();
         for predicate in predicates {
-            if !where_clause.predicates.iter().any(|p| *p == predicate) {
+            let tokens = predicate.to_token_stream().to_string();
+            if !seen.contains(&tokens) {
+                seen.push(tokens);
                 where_clause.predicates.push(predicate);
             }
         }

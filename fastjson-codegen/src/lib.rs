@@ -33,11 +33,22 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 /// Generator settings that are not attributes of the input.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Options {
     /// The path generated code uses for the runtime (`fastjson` for the derive,
     /// `fastjson_runtime` for the offline generator). `#[serde(crate = "...")]` overrides it.
     pub crate_path: syn::Path,
+}
+
+/// By hand: syn's `Debug` impls need its `extra-traits` feature, which the derive does not
+/// pay for (it would double syn's share of every user's cold build).
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let crate_path = &self.crate_path;
+        f.debug_struct("Options")
+            .field("crate_path", &quote!(#crate_path).to_string())
+            .finish()
+    }
 }
 
 impl Default for Options {

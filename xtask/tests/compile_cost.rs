@@ -105,3 +105,68 @@ fn generation_is_deterministic_and_covers_every_shape() {
         "no Vec of a generated type"
     );
 }
+
+/// `cargo <args>` in `dir` with its own target directory (kept under this workspace's `target/`,
+/// so a second test run rebuilds only the generated crate); panics with cargo's stderr on failure.
+fn cargo(dir: &Path, target_dir: &str, args: &[&str]) -> String {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .current_dir(dir)
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace_root().join("target").join(target_dir),
+        )
+        .args(args)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "cargo {args:?} in {}:\n{}\n(--offline: `cargo fetch` in the workspace downloads what \
+         the workspace's Cargo.lock pins)",
+        dir.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// A user's crate sees fastjson as this test's generated crate does: a dependency from outside
+/// the workspace, whose features are not unified with the workspace's (where the offline
+/// generator's prettyplease turns on syn's `full`). This proves the derive works with the syn
+/// features it asks for itself, on API-shaped types, writing what serde + serde_json write; and
+/// it keeps the derive's syn lean: `full` and `extra-traits` doubled syn's build time, the
+/// first thing on the critical path of a user's cold build (experiment 71).
+#[test]
+fn a_user_crate_builds_with_the_derives_lean_syn_and_writes_what_serde_writes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = generate(tmp.path(), 60);
+    let fastjson = dir.join("fastjson");
+    let features = cargo(
+        &fastjson,
+        "compile-cost-test/fastjson",
+        &["tree", "--offline", "-e", "features", "-i", "syn@2"],
+    );
+    assert!(features.contains("syn feature \"parsing\""), "{features}");
+    for heavy in ["full", "extra-traits"] {
+        assert!(
+            !features.contains(&format!("syn feature \"{heavy}\"")),
+            "the derive enables syn's `{heavy}`:\n{features}"
+        );
+    }
+    let written: Vec<String> = [
+        (fastjson, "compile-cost-test/fastjson"),
+        (dir.join("serde"), "compile-cost-test/serde"),
+    ]
+    .iter()
+    .map(|(krate, target)| {
+        cargo(
+            krate,
+            target,
+            &["run", "--offline", "--quiet", "--bin", "roundtrip"],
+        )
+        .trim()
+        .to_owned()
+    })
+    .collect();
+    assert!(written[0].contains("60 types"), "{}", written[0]);
+    assert_eq!(written[0], written[1], "fastjson, then serde");
+}

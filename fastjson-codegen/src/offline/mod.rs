@@ -13,7 +13,7 @@ use crate::schema::Json;
 use crate::Options;
 
 /// Settings of one offline generation.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct FileOptions {
     /// The runtime's path in generated code: `::fastjson_runtime` unless the user crate
     /// reaches the runtime another way (`::fastjson` through the facade).
@@ -22,6 +22,18 @@ pub struct FileOptions {
     pub select: Select,
     /// How the header names the source file (a path relative to the workspace root).
     pub source_name: String,
+}
+
+/// By hand, as [`Options`]'s: syn's `Debug` impls need its `extra-traits` feature.
+impl fmt::Debug for FileOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let crate_path = &self.crate_path;
+        f.debug_struct("FileOptions")
+            .field("crate_path", &quote::quote!(#crate_path).to_string())
+            .field("select", &self.select)
+            .field("source_name", &self.source_name)
+            .finish()
+    }
 }
 
 impl Default for FileOptions {
