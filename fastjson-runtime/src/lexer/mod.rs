@@ -164,9 +164,16 @@ impl<'de> Lexer<'de> {
         self.pos = whitespace_run_end_inline(self.input, self.pos);
     }
 
-    /// Skips whitespace and returns the next byte without consuming it.
+    /// Skips whitespace and returns the next byte without consuming it. A byte above the space
+    /// (no JSON whitespace is) returns after one compare; whitespace takes the inline test and
+    /// the out-of-line run scan.
     #[inline(always)]
     pub fn peek(&mut self) -> Result<u8> {
+        if let Some(&b) = self.input.get(self.pos) {
+            if b > b' ' {
+                return Ok(b);
+            }
+        }
         self.skip_whitespace();
         match self.input.get(self.pos) {
             Some(&b) => Ok(b),
@@ -668,6 +675,36 @@ fn whitespace_run_end_inline(input: &[u8], pos: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `peek`'s one-compare path (bytes above the space) and its whitespace path agree with the
+    /// definition: the four JSON whitespace bytes are skipped, every other byte is returned as
+    /// it is (control bytes too, for the caller to reject), the end of input is an error.
+    #[test]
+    fn peek_skips_exactly_json_whitespace() {
+        for byte in 0..=255u8 {
+            for prefix in [
+                &b""[..],
+                b" ",
+                b"\n\t\r ",
+                b"                                  ",
+            ] {
+                let mut input = prefix.to_vec();
+                input.push(byte);
+                let mut lex = Lexer::new(&input);
+                let whitespace = matches!(byte, b' ' | b'\n' | b'\r' | b'\t');
+                match lex.peek() {
+                    Ok(b) => {
+                        assert!(!whitespace, "{byte:#x} after {prefix:?}");
+                        assert_eq!((b, lex.position()), (byte, prefix.len()));
+                    }
+                    Err(e) => {
+                        assert!(whitespace, "{byte:#x} after {prefix:?}: {e}");
+                        assert_eq!(lex.position(), input.len());
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn keys_and_items_walk_an_object() {
