@@ -3,7 +3,7 @@
 
 use super::{float, Lexer};
 use crate::error::{Error, ErrorCode, Found, Result};
-use crate::swar;
+use crate::{simd, swar};
 
 /// A JSON number as `serde_json::Number` holds it: non-negative integers as `U64`, negative
 /// ones as `I64`, everything else (fractions, exponents, `-0`, integers beyond 64 bits) as `F64`.
@@ -28,18 +28,16 @@ struct Scan {
     exp10: i64,
 }
 
-/// 10^n for the eight-digit steps.
-const POW10_U64: [u64; 9] = [
-    1,
-    10,
-    100,
-    1_000,
-    10_000,
-    100_000,
-    1_000_000,
-    10_000_000,
-    100_000_000,
-];
+/// 10^n for the eight-digit steps and the vector's runs of up to 15 digits.
+const POW10_U64: [u64; 16] = {
+    let mut powers = [1u64; 16];
+    let mut n = 1;
+    while n < 16 {
+        powers[n] = powers[n - 1] * 10;
+        n += 1;
+    }
+    powers
+};
 
 /// `±mantissa × 10^exp10`, correctly rounded, when Clinger's fast path or Eisel-Lemire can decide
 /// it; `None` when only the full algorithm (std's parser) can, or when the value is beyond f64's
@@ -411,6 +409,18 @@ impl<'de> Lexer<'de> {
         let mut exp10 = 0i64;
         if self.input[pos] == b'.' {
             pos += 1;
+            if let Some((fraction, n)) = simd::digit_run(self.input, pos) {
+                if int_digits + n > 19 {
+                    return None;
+                }
+                mantissa = mantissa * POW10_U64[n] + fraction;
+                pos += n;
+                exp10 = -(n as i64);
+                return match self.input[pos] {
+                    b'.' | b'e' | b'E' => None,
+                    _ => Some((negative, mantissa, exp10, pos - at)),
+                };
+            }
             let mut fraction_digits = 0;
             for _ in 0..2 {
                 let word = swar::load(self.input, pos);

@@ -190,3 +190,66 @@ fn avx2_detection_agrees_with_std() {
         );
     }
 }
+
+/// `digit_run`'s contract, byte by byte: the run of digits at `at`, its value when it is 1 to 15
+/// digits long and 16 bytes can be read at `at`, and a run of 9 or more only when it ends at
+/// byte 16 or later (the vector kernel loads the 16 bytes that end at the run's last digit).
+fn digit_run_reference(bytes: &[u8], at: usize) -> Option<(u64, usize)> {
+    if at + 16 > bytes.len() {
+        return None;
+    }
+    let n = bytes[at..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if n == 0 || n >= 16 || (n > 8 && at + n < 16) {
+        return None;
+    }
+    let value = bytes[at..at + n]
+        .iter()
+        .fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+    Some((value, n))
+}
+
+/// The dispatched `digit_run` (SSE2 on x86_64, none elsewhere) against the reference: runs of
+/// every length from 0 to 20 at every offset of inputs up to 48 bytes, each run ended by a byte
+/// just outside the digits (`/`, `:`, and bytes whose low nibble is a digit's), cut out of a
+/// buffer of digits, so that a kernel reading past the slice would count them.
+#[test]
+fn digit_run_matches_its_reference_at_every_offset_and_length() {
+    let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
+    let enders = [
+        b'/',
+        b':',
+        b'.',
+        b'e',
+        b',',
+        b'"',
+        0xB0,
+        0x39 ^ 0x80,
+        0x00,
+        0xFF,
+    ];
+    let mut checked = 0;
+    for len in 0..=48usize {
+        for at in 0..=len {
+            for run in 0..=20usize {
+                let mut buffer: Vec<u8> =
+                    (0..len + 32).map(|_| b'0' + (next() % 10) as u8).collect();
+                let end = at + run;
+                if end < buffer.len() {
+                    buffer[end] = enders[(next() % enders.len() as u64) as usize];
+                }
+                let bytes = &buffer[..len];
+                let expected = digit_run_reference(bytes, at);
+                let got = super::digit_run(bytes, at);
+                #[cfg(target_arch = "x86_64")]
+                assert_eq!(got, expected, "len {len}, at {at}, run {run}: {bytes:?}");
+                #[cfg(not(target_arch = "x86_64"))]
+                assert_eq!(got, None);
+                checked += usize::from(expected.is_some());
+            }
+        }
+    }
+    assert!(checked > 5_000, "too few runs with a value: {checked}");
+}
