@@ -245,6 +245,12 @@ impl<'de> Lexer<'de> {
     /// that 16 bytes are left at `at`. The integer part of both short paths.
     #[inline(always)]
     fn digit_words(&self, at: usize) -> Option<(u64, usize)> {
+        if let Some((value, n)) = simd::digit_run(self.input, at) {
+            if n > 1 && self.input[at] == b'0' {
+                return None;
+            }
+            return Some((value, n));
+        }
         let word = swar::load(self.input, at);
         let n = swar::leading_digits(word);
         if n == 0 || (n > 1 && word as u8 == b'0') {
