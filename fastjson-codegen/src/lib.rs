@@ -44,11 +44,15 @@ pub struct Options {
 /// pay for (it would double syn's share of every user's cold build).
 impl std::fmt::Debug for Options {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let crate_path = &self.crate_path;
         f.debug_struct("Options")
-            .field("crate_path", &quote!(#crate_path).to_string())
+            .field("crate_path", &path_text(&self.crate_path))
             .finish()
     }
+}
+
+/// A path as its tokens' text, for the hand-written `Debug` impls of the option structs.
+fn path_text(path: &syn::Path) -> String {
+    quote!(#path).to_string()
 }
 
 impl Default for Options {

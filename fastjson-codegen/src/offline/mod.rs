@@ -27,9 +27,8 @@ pub struct FileOptions {
 /// By hand, as [`Options`]'s: syn's `Debug` impls need its `extra-traits` feature.
 impl fmt::Debug for FileOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let crate_path = &self.crate_path;
         f.debug_struct("FileOptions")
-            .field("crate_path", &quote::quote!(#crate_path).to_string())
+            .field("crate_path", &crate::path_text(&self.crate_path))
             .field("select", &self.select)
             .field("source_name", &self.source_name)
             .finish()

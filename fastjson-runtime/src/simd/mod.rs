@@ -105,9 +105,10 @@ pub(crate) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
 }
 
 /// The run of ASCII digits at `at` and its value, when it is 1 to 15 digits long, 16 bytes can
-/// be read at `at` and (a kernel's own limit) a run of 9 or more ends at byte 16 or later; `None` otherwise,
-/// and always without SSE2 (the caller's SWAR words take every case then). A number's fraction:
-/// one vector instead of two SWAR words (experiment 74).
+/// be read at `at` and (the kernel's own limit) a run of 9 or more ends at byte 16 or later;
+/// `None` otherwise, and always without SSE2 (the caller's SWAR words take every case then).
+/// Numbers' integer and fraction parts: one vector instead of two SWAR words (experiments
+/// 74–75).
 #[inline(always)]
 pub(crate) fn digit_run(bytes: &[u8], at: usize) -> Option<(u64, usize)> {
     #[cfg(target_arch = "x86_64")]
