@@ -243,7 +243,7 @@ impl<'de> Lexer<'de> {
     /// 1 to 15 digits at `at` (no leading zero) read as two words at most: their value and
     /// count; `None` for no digit, a leading zero or 16 digits and more. With `LONG`, 16 to 19
     /// digits too (a third word, when 24 bytes are left at `at`; any 19 digits fit in a u64):
-    /// the integers' path, for 64-bit ids (experiment 77). The caller checked that 16 bytes are
+    /// the integers' path, for 64-bit ids (experiment 78). The caller checked that 16 bytes are
     /// left at `at`. The integer part of both short paths.
     #[inline(always)]
     fn digit_words<const LONG: bool>(&self, at: usize) -> Option<(u64, usize)> {
