@@ -294,8 +294,9 @@ impl<'de> Lexer<'de> {
 
     /// The common integer shape without the general scanner: 1 to 19 digits (no leading zero)
     /// ending in a byte that cannot continue a number, read as three words at most. `None` sends
-    /// everything else (signs, fractions, exponents, long or leading-zero numbers, the last 16
-    /// bytes of the input) to the general scanner, which reports errors too.
+    /// everything else (signs, fractions, exponents, 20 digits and more, leading zeros, the last
+    /// 16 bytes of the input, or 24 for 17 to 19 digits) to the general scanner, which reports
+    /// errors too.
     #[inline(always)]
     fn short_integer(&self, at: usize) -> Option<(u64, usize)> {
         if at + 16 > self.input.len() {
