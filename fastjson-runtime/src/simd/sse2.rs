@@ -101,9 +101,37 @@ pub(super) fn find_escape<const HANDOFF_TO_AVX2: bool>(bytes: &[u8], from: usize
     swar::find_escape(bytes, i)
 }
 
-/// See [`super::skip_whitespace`].
+/// See [`super::skip_whitespace`]. Indentation is spaces: each vector is compared with the
+/// space alone, and the first other byte ends the run when it is above the space (a token);
+/// a newline, tab, carriage return or control byte there continues in the four-way loop
+/// (which returns a control byte's position at once).
 #[inline(always)]
 pub(super) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i + 16 <= bytes.len() {
+        // SAFETY: the loop condition; SSE2 is in the x86_64 baseline.
+        let other = unsafe {
+            let v = load(bytes, i);
+            let space = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
+            !(_mm_movemask_epi8(space) as u32) & 0xFFFF
+        };
+        if other != 0 {
+            let at = i + other.trailing_zeros() as usize;
+            // `get`, not indexing: `at` is inside the vector, but a panic path would give this
+            // leaf function a stack frame.
+            return match bytes.get(at) {
+                Some(&b) if b > b' ' => at,
+                _ => skip_any_whitespace(bytes, at),
+            };
+        }
+        i += 16;
+    }
+    swar::skip_whitespace(bytes, i)
+}
+
+/// [`skip_whitespace`] past a byte that is not a space: all four whitespace bytes compared.
+#[inline(never)]
+fn skip_any_whitespace(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
     while i + 16 <= bytes.len() {
         // SAFETY: the loop condition; SSE2 is in the x86_64 baseline.

@@ -135,22 +135,34 @@ fn string_kernels_agree_on_random_text() {
 #[test]
 fn whitespace_skip_agrees_with_swar() {
     let mut backing = [b' '; 100 + 64];
-    for other in 0u8..=255 {
-        for len in 1..100 {
-            for at in 0..len {
-                for (i, b) in backing[..len].iter_mut().enumerate() {
-                    *b = b" \n\r\t"[i % 4];
-                }
-                backing[at] = other;
-                let bytes = &backing[..len];
-                for from in offsets(len, at) {
-                    let expected = swar::skip_whitespace(bytes, from);
-                    for (name, kernel) in whitespace_kernels() {
-                        assert_eq!(
-                            kernel(bytes, from),
-                            expected,
-                            "{name}: {other:#x} at {at} of {len}, from {from}"
-                        );
+    // Fillings: all four whitespace bytes in turn; indentation (spaces only, which the SSE2
+    // kernel compares with the space alone); spaces with a newline halfway to `other`, which
+    // sends that kernel on to its four-way loop.
+    for filling in 0..3 {
+        for other in 0u8..=255 {
+            for len in 1..100 {
+                for at in 0..len {
+                    for (i, b) in backing[..len].iter_mut().enumerate() {
+                        *b = if filling == 0 {
+                            b" \n\r\t"[i % 4]
+                        } else {
+                            b' '
+                        };
+                    }
+                    if filling == 2 {
+                        backing[at / 2] = b'\n';
+                    }
+                    backing[at] = other;
+                    let bytes = &backing[..len];
+                    for from in offsets(len, at) {
+                        let expected = swar::skip_whitespace(bytes, from);
+                        for (name, kernel) in whitespace_kernels() {
+                            assert_eq!(
+                                kernel(bytes, from),
+                                expected,
+                                "{name}, filling {filling}: {other:#x} at {at} of {len}, from {from}"
+                            );
+                        }
                     }
                 }
             }
