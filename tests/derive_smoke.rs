@@ -376,3 +376,91 @@ mod hygiene {
         D { x: u8 },
     }
 }
+
+/// A struct for [`every_key_order_decodes_the_same_before_and_after_it_is_learned`]: five
+/// fields, one optional and absent from some documents.
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct Reading {
+    sensor: String,
+    at: u64,
+    value: f64,
+    #[serde(default)]
+    note: Option<String>,
+    ok: bool,
+}
+
+/// The derived decoder predicts each key from the order learned from earlier documents (a
+/// table shared by the process): every permutation of the keys, each decoded several times in
+/// a row (the first time against the previous document's order, then against its own), with
+/// an unknown key, a missing optional field and a duplicate key, decides as serde_json does.
+#[test]
+fn every_key_order_decodes_the_same_before_and_after_it_is_learned() {
+    let members = [
+        r#""sensor":"t-1""#,
+        r#""at":1700000000"#,
+        r#""value":21.5"#,
+        r#""note":"calibrated""#,
+        r#""ok":true"#,
+    ];
+    // Heap's algorithm: all 120 orders of the five members.
+    fn permutations(items: &mut [usize], k: usize, out: &mut Vec<Vec<usize>>) {
+        if k <= 1 {
+            out.push(items.to_vec());
+            return;
+        }
+        for i in 0..k {
+            permutations(items, k - 1, out);
+            let j = if k.is_multiple_of(2) { i } else { 0 };
+            items.swap(j, k - 1);
+        }
+    }
+    let mut orders = Vec::new();
+    permutations(&mut [0, 1, 2, 3, 4], 5, &mut orders);
+    assert_eq!(orders.len(), 120);
+    for order in &orders {
+        let object = |members: Vec<&str>| format!("{{{}}}", members.join(","));
+        let all: Vec<&str> = order.iter().map(|&i| members[i]).collect();
+        let without_note: Vec<&str> = order
+            .iter()
+            .filter(|&&i| i != 3)
+            .map(|&i| members[i])
+            .collect();
+        let mut with_unknown = all.clone();
+        with_unknown.insert(2, r#""extra":[1,{"at":2}]"#);
+        let mut with_duplicate = all.clone();
+        with_duplicate.push(members[order[0]]);
+        let pretty = format!(
+            "{{\n  {}\n}}",
+            all.iter()
+                .map(|m| m.replace(':', ": "))
+                .collect::<Vec<_>>()
+                .join(",\n  ")
+        );
+        for _ in 0..3 {
+            for doc in [
+                object(all.clone()),
+                object(without_note.clone()),
+                object(with_unknown.clone()),
+                pretty.clone(),
+            ] {
+                same_decision::<Reading>(&doc);
+                assert!(fastjson::from_str::<Reading>(&doc).is_ok(), "{doc}");
+            }
+            let duplicate = object(with_duplicate.clone());
+            let err = fastjson::from_str::<Reading>(&duplicate).expect_err(&duplicate);
+            assert!(
+                err.to_string().contains("duplicate field"),
+                "{duplicate}: {err}"
+            );
+        }
+    }
+    // A second thread sees (and may change) the same table: still exact.
+    let handle = std::thread::spawn(move || {
+        for order in orders.iter().rev() {
+            let doc: Vec<&str> = order.iter().map(|&i| members[i]).collect();
+            let doc = format!("{{{}}}", doc.join(","));
+            same_decision::<Reading>(&doc);
+        }
+    });
+    handle.join().unwrap();
+}

@@ -3,6 +3,8 @@
 //!
 //! `cargo build --release -p fastjson-bench --example profile`
 //! `perf record -g ./target/release/examples/profile decode twitter 2000`
+//! `KEYS=reversed ./target/release/examples/profile decode-each twitter 600`: the corpus
+//! document with every object's keys sorted (`KEYS=sorted`) or reversed.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -124,10 +126,68 @@ fn main() {
     let doc = corpus
         .get(name)
         .unwrap_or_else(|| panic!("corpus document `{name}` not found (set FASTJSON_CORPUS)"));
+    let reordered = std::env::var("KEYS")
+        .ok()
+        .map(|how| reorder_keys(doc, &how));
+    let doc = reordered.as_deref().unwrap_or(doc);
     match name.as_str() {
         "twitter" => run::<twitter::Twitter>(direction, doc, iterations),
         "citm_catalog" => run::<citm::CitmCatalog>(direction, doc, iterations),
         "canada" => run::<canada::FeatureCollection>(direction, doc, iterations),
         other => panic!("unknown document `{other}`"),
     }
+}
+
+/// `KEYS=sorted` or `KEYS=reversed`: the document re-written, pretty with a two-space indent,
+/// with every object's keys in that order instead of the struct's declaration order (the
+/// learned key order's measurements, experiment 84).
+fn reorder_keys(doc: &[u8], how: &str) -> Vec<u8> {
+    fn write(value: &serde_json::Value, reversed: bool, indent: usize, out: &mut String) {
+        let pad = |out: &mut String, n: usize| out.extend(std::iter::repeat_n(' ', n));
+        match value {
+            serde_json::Value::Object(map) if !map.is_empty() => {
+                // serde_json's map (without `preserve_order`) iterates its keys sorted.
+                let mut entries: Vec<_> = map.iter().collect();
+                if reversed {
+                    entries.reverse();
+                }
+                out.push_str("{\n");
+                for (i, (key, value)) in entries.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(",\n");
+                    }
+                    pad(out, indent + 2);
+                    out.push_str(&serde_json::to_string(key).expect("a key"));
+                    out.push_str(": ");
+                    write(value, reversed, indent + 2, out);
+                }
+                out.push('\n');
+                pad(out, indent);
+                out.push('}');
+            }
+            serde_json::Value::Array(items) if !items.is_empty() => {
+                out.push_str("[\n");
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(",\n");
+                    }
+                    pad(out, indent + 2);
+                    write(item, reversed, indent + 2, out);
+                }
+                out.push('\n');
+                pad(out, indent);
+                out.push(']');
+            }
+            leaf => out.push_str(&serde_json::to_string(leaf).expect("a value")),
+        }
+    }
+    let reversed = match how {
+        "sorted" => false,
+        "reversed" => true,
+        other => panic!("KEYS={other}: sorted or reversed"),
+    };
+    let value: serde_json::Value = serde_json::from_slice(doc).expect("the document is JSON");
+    let mut out = String::new();
+    write(&value, reversed, 0, &mut out);
+    out.into_bytes()
 }

@@ -10,6 +10,8 @@ pub use std::result::Result::{self, Err, Ok};
 pub use std::string::String;
 pub use std::vec::Vec;
 
+pub use crate::key_order::KeyOrder;
+
 use crate::error::{Error, ErrorCode, Result as FjResult};
 use crate::lexer::Lexer;
 

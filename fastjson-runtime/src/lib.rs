@@ -7,6 +7,7 @@ mod error;
 mod escape;
 mod extract;
 mod impls;
+mod key_order;
 mod lexer;
 mod schema;
 mod simd;

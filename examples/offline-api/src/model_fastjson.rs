@@ -367,13 +367,17 @@ const _: () = {
                 };
                 let mut __first = true;
                 let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
+                static __ORDER: _fj::__private::KeyOrder<4usize> = _fj::__private::KeyOrder::new(
+                    3usize,
+                );
                 const __PREDICTIONS: [&[::core::primitive::u8]; 3usize] = [
                     b",\"id\":",
                     b",\"name\":",
                     b",\"email\":",
                 ];
-                let mut __predicted: ::core::primitive::usize = 0;
+                let mut __last: ::core::primitive::usize = 3usize;
                 loop {
+                    let __predicted = __ORDER.after(__last);
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
@@ -384,7 +388,7 @@ const _: () = {
                             {
                                 _fj::Key::Predicted => __predicted,
                                 _fj::Key::Scanned(__key) => {
-                                    match __key {
+                                    let __field: ::core::primitive::usize = match __key {
                                         b"id" => 0usize,
                                         b"name" => 1usize,
                                         b"email" => 2usize,
@@ -394,7 +398,9 @@ const _: () = {
                                                 __lex.err_unknown_field(&__key, &["id", "name", "email"]),
                                             );
                                         }
-                                    }
+                                    };
+                                    __ORDER.learn(__last, __field);
+                                    __field
                                 }
                                 _fj::Key::End => break,
                             }
@@ -423,7 +429,7 @@ const _: () = {
                             >(&mut __b.__f2, __lex, "email", __element)?;
                         }
                     }
-                    __predicted = if __field + 1 == 3usize { 0 } else { __field + 1 };
+                    __last = __field;
                     if let _fj::__private::Some(__position) = __element {
                         __element = _fj::__private::Some(__position + 1);
                     }
@@ -604,13 +610,17 @@ const _: () = {
                 };
                 let mut __first = true;
                 let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
+                static __ORDER: _fj::__private::KeyOrder<4usize> = _fj::__private::KeyOrder::new(
+                    3usize,
+                );
                 const __PREDICTIONS: [&[::core::primitive::u8]; 3usize] = [
                     b",\"sku\":",
                     b",\"quantity\":",
                     b",\"unit_price_cents\":",
                 ];
-                let mut __predicted: ::core::primitive::usize = 0;
+                let mut __last: ::core::primitive::usize = 3usize;
                 loop {
+                    let __predicted = __ORDER.after(__last);
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
@@ -621,7 +631,7 @@ const _: () = {
                             {
                                 _fj::Key::Predicted => __predicted,
                                 _fj::Key::Scanned(__key) => {
-                                    match __key {
+                                    let __field: ::core::primitive::usize = match __key {
                                         b"sku" => 0usize,
                                         b"quantity" => 1usize,
                                         b"unit_price_cents" => 2usize,
@@ -629,7 +639,9 @@ const _: () = {
                                             __lex.skip_value()?;
                                             continue;
                                         }
-                                    }
+                                    };
+                                    __ORDER.learn(__last, __field);
+                                    __field
                                 }
                                 _fj::Key::End => break,
                             }
@@ -658,7 +670,7 @@ const _: () = {
                             >(&mut __b.__f2, __lex, "unit_price_cents", __element)?;
                         }
                     }
-                    __predicted = if __field + 1 == 3usize { 0 } else { __field + 1 };
+                    __last = __field;
                     if let _fj::__private::Some(__position) = __element {
                         __element = _fj::__private::Some(__position + 1);
                     }
@@ -1110,11 +1122,15 @@ const _: () = {
                         0usize => {
                             _fj::__private::Ok({
                                 let mut __f0: _fj::__private::Option<String> = _fj::__private::None;
+                                static __ORDER: _fj::__private::KeyOrder<2usize> = _fj::__private::KeyOrder::new(
+                                    1usize,
+                                );
                                 const __PREDICTIONS: [&[::core::primitive::u8]; 1usize] = [
                                     b",\"last4\":",
                                 ];
-                                let mut __predicted: ::core::primitive::usize = 0;
+                                let mut __last: ::core::primitive::usize = 1usize;
                                 loop {
+                                    let __predicted = __ORDER.after(__last);
                                     let __field: ::core::primitive::usize = match __lex
                                         .next_key_predicted(
                                             &mut __first,
@@ -1123,7 +1139,7 @@ const _: () = {
                                     {
                                         _fj::Key::Predicted => __predicted,
                                         _fj::Key::Scanned(__key) => {
-                                            match __key {
+                                            let __field: ::core::primitive::usize = match __key {
                                                 b"last4" => 0usize,
                                                 b"method" => {
                                                     if __tag_pending {
@@ -1140,7 +1156,9 @@ const _: () = {
                                                     __lex.skip_value()?;
                                                     continue;
                                                 }
-                                            }
+                                            };
+                                            __ORDER.learn(__last, __field);
+                                            __field
                                         }
                                         _fj::Key::End => break,
                                     };
@@ -1151,11 +1169,7 @@ const _: () = {
                                             >(&mut __f0, __lex, "last4", _fj::__private::None)?;
                                         }
                                     }
-                                    __predicted = if __field + 1 == 1usize {
-                                        0
-                                    } else {
-                                        __field + 1
-                                    };
+                                    __last = __field;
                                 }
                                 Self::Card {
                                     last4: match __f0 {
@@ -1170,11 +1184,15 @@ const _: () = {
                         1usize => {
                             _fj::__private::Ok({
                                 let mut __f0: _fj::__private::Option<u32> = _fj::__private::None;
+                                static __ORDER: _fj::__private::KeyOrder<2usize> = _fj::__private::KeyOrder::new(
+                                    1usize,
+                                );
                                 const __PREDICTIONS: [&[::core::primitive::u8]; 1usize] = [
                                     b",\"due_days\":",
                                 ];
-                                let mut __predicted: ::core::primitive::usize = 0;
+                                let mut __last: ::core::primitive::usize = 1usize;
                                 loop {
+                                    let __predicted = __ORDER.after(__last);
                                     let __field: ::core::primitive::usize = match __lex
                                         .next_key_predicted(
                                             &mut __first,
@@ -1183,7 +1201,7 @@ const _: () = {
                                     {
                                         _fj::Key::Predicted => __predicted,
                                         _fj::Key::Scanned(__key) => {
-                                            match __key {
+                                            let __field: ::core::primitive::usize = match __key {
                                                 b"due_days" => 0usize,
                                                 b"method" => {
                                                     if __tag_pending {
@@ -1200,7 +1218,9 @@ const _: () = {
                                                     __lex.skip_value()?;
                                                     continue;
                                                 }
-                                            }
+                                            };
+                                            __ORDER.learn(__last, __field);
+                                            __field
                                         }
                                         _fj::Key::End => break,
                                     };
@@ -1211,11 +1231,7 @@ const _: () = {
                                             >(&mut __f0, __lex, "due_days", _fj::__private::None)?;
                                         }
                                     }
-                                    __predicted = if __field + 1 == 1usize {
-                                        0
-                                    } else {
-                                        __field + 1
-                                    };
+                                    __last = __field;
                                 }
                                 Self::Invoice {
                                     due_days: match __f0 {
@@ -1323,12 +1339,16 @@ const _: () = {
                 };
                 let mut __first = true;
                 let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
+                static __ORDER: _fj::__private::KeyOrder<4usize> = _fj::__private::KeyOrder::new(
+                    2usize,
+                );
                 const __PREDICTIONS: [&[::core::primitive::u8]; 2usize] = [
                     b",\"updatedBy\":",
                     b",\"revision\":",
                 ];
-                let mut __predicted: ::core::primitive::usize = 0;
+                let mut __last: ::core::primitive::usize = 2usize;
                 loop {
+                    let __predicted = __ORDER.after(__last);
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
@@ -1339,14 +1359,16 @@ const _: () = {
                             {
                                 _fj::Key::Predicted => __predicted,
                                 _fj::Key::Scanned(__key) => {
-                                    match __key {
+                                    let __field: ::core::primitive::usize = match __key {
                                         b"updatedBy" => 0usize,
                                         b"revision" => 1usize,
                                         _ => {
                                             __lex.skip_value()?;
                                             continue;
                                         }
-                                    }
+                                    };
+                                    __ORDER.learn(__last, __field);
+                                    __field
                                 }
                                 _fj::Key::End => break,
                             }
@@ -1370,7 +1392,7 @@ const _: () = {
                             >(&mut __b.__f1, __lex, "revision", __element)?;
                         }
                     }
-                    __predicted = if __field + 1 == 2usize { 0 } else { __field + 1 };
+                    __last = __field;
                     if let _fj::__private::Some(__position) = __element {
                         __element = _fj::__private::Some(__position + 1);
                     }
@@ -1541,11 +1563,15 @@ const _: () = {
                                 .begin_object_expecting("struct variant Event::Created")?;
                             let mut __first = true;
                             let mut __f0: _fj::__private::Option<u64> = _fj::__private::None;
+                            static __ORDER: _fj::__private::KeyOrder<2usize> = _fj::__private::KeyOrder::new(
+                                1usize,
+                            );
                             const __PREDICTIONS: [&[::core::primitive::u8]; 1usize] = [
                                 b",\"order_id\":",
                             ];
-                            let mut __predicted: ::core::primitive::usize = 0;
+                            let mut __last: ::core::primitive::usize = 1usize;
                             loop {
+                                let __predicted = __ORDER.after(__last);
                                 let __field: ::core::primitive::usize = match __lex
                                     .next_key_predicted(
                                         &mut __first,
@@ -1554,13 +1580,15 @@ const _: () = {
                                 {
                                     _fj::Key::Predicted => __predicted,
                                     _fj::Key::Scanned(__key) => {
-                                        match __key {
+                                        let __field: ::core::primitive::usize = match __key {
                                             b"order_id" => 0usize,
                                             _ => {
                                                 __lex.skip_value()?;
                                                 continue;
                                             }
-                                        }
+                                        };
+                                        __ORDER.learn(__last, __field);
+                                        __field
                                     }
                                     _fj::Key::End => break,
                                 };
@@ -1571,11 +1599,7 @@ const _: () = {
                                         >(&mut __f0, __lex, "order_id", _fj::__private::None)?;
                                     }
                                 }
-                                __predicted = if __field + 1 == 1usize {
-                                    0
-                                } else {
-                                    __field + 1
-                                };
+                                __last = __field;
                             }
                             Self::Created {
                                 order_id: match __f0 {

@@ -135,8 +135,9 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         }
     };
     let key_loop = if flattened.is_empty() && !keyed.is_empty() {
-        // Predict the field declared after the last one read (`,"name":`, see
-        // `Lexer::next_key_predicted`); a hit costs one comparison.
+        // Predict the field that followed the last one read in earlier documents (at first the
+        // one declared after it: `,"name":`, see `Lexer::next_key_predicted`); a hit costs one
+        // comparison, a miss is scanned, matched and learned.
         let count = keyed.len();
         let predictions = keyed.iter().map(|(_, _, _, primary)| match primary {
             Some(name) if !name.contains(['"', '\\']) && !name.contains(|c: char| c < ' ') => {
@@ -150,11 +151,12 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             .map(|(k, (_, _, pattern, _))| quote!(#pattern => #k,));
         let assign_arms = keyed.iter().enumerate().map(|(k, (i, f, _, _))| {
             let assign = assign_slot(p, f, slot_ref(*i), &element);
-            if k + 1 == count {
-                quote!(_ => { #assign })
+            let pattern = if k + 1 == count {
+                quote!(_)
             } else {
-                quote!(#k => { #assign })
-            }
+                quote!(#k)
+            };
+            quote!(#pattern => { #assign })
         });
         let tag_then_continue = form.internal_tag.map(|tag| {
             let pattern = field::byte_lit(tag);
@@ -171,11 +173,15 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         let next_key = quote! {
             match __lex.next_key_predicted(&mut __first, __PREDICTIONS[__predicted])? {
                 _fj::Key::Predicted => __predicted,
-                _fj::Key::Scanned(__key) => match __key {
-                    #(#index_arms)*
-                    #tag_then_continue
-                    _ => #unknown_then_next,
-                },
+                _fj::Key::Scanned(__key) => {
+                    let __field: ::core::primitive::usize = match __key {
+                        #(#index_arms)*
+                        #tag_then_continue
+                        _ => #unknown_then_next,
+                    };
+                    __ORDER.learn(__last, __field);
+                    __field
+                }
                 _fj::Key::End => break,
             }
         };
@@ -203,15 +209,20 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
                 (next_field, next_element, end)
             }
         };
+        // The key order learned from earlier documents (declaration order at first): which
+        // field to predict after each one, and first (`KeyOrder`'s last entry).
+        let table_len = (count + 1).next_power_of_two();
         quote! {
+            static __ORDER: _fj::__private::KeyOrder<#table_len> = _fj::__private::KeyOrder::new(#count);
             const __PREDICTIONS: [&[::core::primitive::u8]; #count] = [#(#predictions),*];
-            let mut __predicted: ::core::primitive::usize = 0;
+            let mut __last: ::core::primitive::usize = #count;
             loop {
+                let __predicted = __ORDER.after(__last);
                 let __field: ::core::primitive::usize = #next_field;
                 match __field {
                     #(#assign_arms)*
                 }
-                __predicted = if __field + 1 == #count { 0 } else { __field + 1 };
+                __last = __field;
                 #next_element
             }
             #sequence_end
