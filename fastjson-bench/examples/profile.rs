@@ -128,6 +128,7 @@ fn main() {
         .unwrap_or_else(|| panic!("corpus document `{name}` not found (set FASTJSON_CORPUS)"));
     let reordered = std::env::var("KEYS")
         .ok()
+        .filter(|how| !how.is_empty())
         .map(|how| reorder_keys(doc, &how));
     let doc = reordered.as_deref().unwrap_or(doc);
     match name.as_str() {

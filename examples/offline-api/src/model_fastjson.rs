@@ -376,8 +376,8 @@ const _: () = {
                     b",\"email\":",
                 ];
                 let mut __last: ::core::primitive::usize = 3usize;
+                let mut __predicted: ::core::primitive::usize = __ORDER.after(3usize);
                 loop {
-                    let __predicted = __ORDER.after(__last);
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
@@ -412,6 +412,8 @@ const _: () = {
                             __position
                         }
                     };
+                    __last = __field;
+                    __predicted = __ORDER.after(__field);
                     match __field {
                         0usize => {
                             _fj::__private::decode_slot::<
@@ -429,7 +431,6 @@ const _: () = {
                             >(&mut __b.__f2, __lex, "email", __element)?;
                         }
                     }
-                    __last = __field;
                     if let _fj::__private::Some(__position) = __element {
                         __element = _fj::__private::Some(__position + 1);
                     }
@@ -619,8 +620,8 @@ const _: () = {
                     b",\"unit_price_cents\":",
                 ];
                 let mut __last: ::core::primitive::usize = 3usize;
+                let mut __predicted: ::core::primitive::usize = __ORDER.after(3usize);
                 loop {
-                    let __predicted = __ORDER.after(__last);
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
@@ -653,6 +654,8 @@ const _: () = {
                             __position
                         }
                     };
+                    __last = __field;
+                    __predicted = __ORDER.after(__field);
                     match __field {
                         0usize => {
                             _fj::__private::decode_slot::<
@@ -670,7 +673,6 @@ const _: () = {
                             >(&mut __b.__f2, __lex, "unit_price_cents", __element)?;
                         }
                     }
-                    __last = __field;
                     if let _fj::__private::Some(__position) = __element {
                         __element = _fj::__private::Some(__position + 1);
                     }
@@ -1129,8 +1131,9 @@ const _: () = {
                                     b",\"last4\":",
                                 ];
                                 let mut __last: ::core::primitive::usize = 1usize;
+                                let mut __predicted: ::core::primitive::usize = __ORDER
+                                    .after(1usize);
                                 loop {
-                                    let __predicted = __ORDER.after(__last);
                                     let __field: ::core::primitive::usize = match __lex
                                         .next_key_predicted(
                                             &mut __first,
@@ -1162,6 +1165,8 @@ const _: () = {
                                         }
                                         _fj::Key::End => break,
                                     };
+                                    __last = __field;
+                                    __predicted = __ORDER.after(__field);
                                     match __field {
                                         _ => {
                                             _fj::__private::decode_slot::<
@@ -1169,7 +1174,6 @@ const _: () = {
                                             >(&mut __f0, __lex, "last4", _fj::__private::None)?;
                                         }
                                     }
-                                    __last = __field;
                                 }
                                 Self::Card {
                                     last4: match __f0 {
@@ -1191,8 +1195,9 @@ const _: () = {
                                     b",\"due_days\":",
                                 ];
                                 let mut __last: ::core::primitive::usize = 1usize;
+                                let mut __predicted: ::core::primitive::usize = __ORDER
+                                    .after(1usize);
                                 loop {
-                                    let __predicted = __ORDER.after(__last);
                                     let __field: ::core::primitive::usize = match __lex
                                         .next_key_predicted(
                                             &mut __first,
@@ -1224,6 +1229,8 @@ const _: () = {
                                         }
                                         _fj::Key::End => break,
                                     };
+                                    __last = __field;
+                                    __predicted = __ORDER.after(__field);
                                     match __field {
                                         _ => {
                                             _fj::__private::decode_slot::<
@@ -1231,7 +1238,6 @@ const _: () = {
                                             >(&mut __f0, __lex, "due_days", _fj::__private::None)?;
                                         }
                                     }
-                                    __last = __field;
                                 }
                                 Self::Invoice {
                                     due_days: match __f0 {
@@ -1347,8 +1353,8 @@ const _: () = {
                     b",\"revision\":",
                 ];
                 let mut __last: ::core::primitive::usize = 2usize;
+                let mut __predicted: ::core::primitive::usize = __ORDER.after(2usize);
                 loop {
-                    let __predicted = __ORDER.after(__last);
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
@@ -1380,6 +1386,8 @@ const _: () = {
                             __position
                         }
                     };
+                    __last = __field;
+                    __predicted = __ORDER.after(__field);
                     match __field {
                         0usize => {
                             _fj::__private::decode_slot::<
@@ -1392,7 +1400,6 @@ const _: () = {
                             >(&mut __b.__f1, __lex, "revision", __element)?;
                         }
                     }
-                    __last = __field;
                     if let _fj::__private::Some(__position) = __element {
                         __element = _fj::__private::Some(__position + 1);
                     }
@@ -1570,8 +1577,9 @@ const _: () = {
                                 b",\"order_id\":",
                             ];
                             let mut __last: ::core::primitive::usize = 1usize;
+                            let mut __predicted: ::core::primitive::usize = __ORDER
+                                .after(1usize);
                             loop {
-                                let __predicted = __ORDER.after(__last);
                                 let __field: ::core::primitive::usize = match __lex
                                     .next_key_predicted(
                                         &mut __first,
@@ -1592,6 +1600,8 @@ const _: () = {
                                     }
                                     _fj::Key::End => break,
                                 };
+                                __last = __field;
+                                __predicted = __ORDER.after(__field);
                                 match __field {
                                     _ => {
                                         _fj::__private::decode_slot::<
@@ -1599,7 +1609,6 @@ const _: () = {
                                         >(&mut __f0, __lex, "order_id", _fj::__private::None)?;
                                     }
                                 }
-                                __last = __field;
                             }
                             Self::Created {
                                 order_id: match __f0 {
