@@ -316,8 +316,9 @@ impl<'de> Lexer<'de> {
     /// empty for no guess). When the key is exactly that name it is consumed without scanning
     /// and [`Key::Predicted`] says so: in compact JSON the separator, key and colon by one
     /// comparison; after whitespace (pretty JSON) or for an object's first key, the key and
-    /// colon by one. Generated code predicts the field declared after the last one read:
-    /// documents usually list fields in one order.
+    /// colon by one. Generated code predicts the field that followed the last one read in
+    /// earlier documents (declaration order until a document shows another: the struct's
+    /// `KeyOrder`): documents of one source usually list fields in one order.
     #[inline(always)]
     pub fn next_key_predicted(&mut self, first: &mut bool, predicted: &[u8]) -> Result<Key<'_>> {
         // `,"` first: it fails at once in pretty JSON, where a newline follows `,`, and it keeps
