@@ -210,7 +210,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             }
         };
         // The key order learned from earlier documents (declaration order at first): which
-        // field to predict after each one, and first (`KeyOrder`'s last entry).
+        // field to predict after each one, and first (`KeyOrder`'s entry `count`).
         let table_len = (count + 1).next_power_of_two();
         quote! {
             static __ORDER: _fj::__private::KeyOrder<#table_len> = _fj::__private::KeyOrder::new(#count);

@@ -117,8 +117,8 @@ pub(super) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
         };
         if other != 0 {
             let at = i + other.trailing_zeros() as usize;
-            // `get`, not indexing: `at` is inside the vector, but a panic path would give this
-            // leaf function a stack frame.
+            // `get`, not indexing (`at` is inside the vector, but LLVM kept a panic path for
+            // `bytes[at]`, and that form measured twitter 2% slower: experiment 83).
             return match bytes.get(at) {
                 Some(&b) if b > b' ' => at,
                 _ => skip_any_whitespace(bytes, at),
