@@ -10,6 +10,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use fastjson_bench::copies::fastjson_copy::{canada, citm, ladder, micro, order, twitter};
+use fastjson_bench::generate::reorder::{reorder_keys, KeyOrder};
 
 fn run<T>(direction: &str, doc: &[u8], iterations: u32)
 where
@@ -129,7 +130,11 @@ fn main() {
     let reordered = std::env::var("KEYS")
         .ok()
         .filter(|how| !how.is_empty())
-        .map(|how| reorder_keys(doc, &how));
+        .map(|how| {
+            // The keys in another order, scalars as written, two-space pretty (experiment 84).
+            let order = KeyOrder::parse(&how).expect("KEYS=sorted or KEYS=reversed");
+            reorder_keys(doc, order, 2).expect("the corpus document is JSON")
+        });
     let doc = reordered.as_deref().unwrap_or(doc);
     match name.as_str() {
         "twitter" => run::<twitter::Twitter>(direction, doc, iterations),
@@ -137,58 +142,4 @@ fn main() {
         "canada" => run::<canada::FeatureCollection>(direction, doc, iterations),
         other => panic!("unknown document `{other}`"),
     }
-}
-
-/// `KEYS=sorted` or `KEYS=reversed`: the document re-written, pretty with a two-space indent,
-/// with every object's keys in that order instead of the struct's declaration order (the
-/// learned key order's measurements, experiment 84).
-fn reorder_keys(doc: &[u8], how: &str) -> Vec<u8> {
-    fn write(value: &serde_json::Value, reversed: bool, indent: usize, out: &mut String) {
-        let pad = |out: &mut String, n: usize| out.extend(std::iter::repeat_n(' ', n));
-        match value {
-            serde_json::Value::Object(map) if !map.is_empty() => {
-                // serde_json's map (without `preserve_order`) iterates its keys sorted.
-                let mut entries: Vec<_> = map.iter().collect();
-                if reversed {
-                    entries.reverse();
-                }
-                out.push_str("{\n");
-                for (i, (key, value)) in entries.into_iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(",\n");
-                    }
-                    pad(out, indent + 2);
-                    out.push_str(&serde_json::to_string(key).expect("a key"));
-                    out.push_str(": ");
-                    write(value, reversed, indent + 2, out);
-                }
-                out.push('\n');
-                pad(out, indent);
-                out.push('}');
-            }
-            serde_json::Value::Array(items) if !items.is_empty() => {
-                out.push_str("[\n");
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(",\n");
-                    }
-                    pad(out, indent + 2);
-                    write(item, reversed, indent + 2, out);
-                }
-                out.push('\n');
-                pad(out, indent);
-                out.push(']');
-            }
-            leaf => out.push_str(&serde_json::to_string(leaf).expect("a value")),
-        }
-    }
-    let reversed = match how {
-        "sorted" => false,
-        "reversed" => true,
-        other => panic!("KEYS={other}: sorted or reversed"),
-    };
-    let value: serde_json::Value = serde_json::from_slice(doc).expect("the document is JSON");
-    let mut out = String::new();
-    write(&value, reversed, 0, &mut out);
-    out.into_bytes()
 }

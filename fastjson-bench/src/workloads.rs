@@ -246,6 +246,9 @@ pub fn all(corpus: &crate::corpus::Corpus) -> Vec<Workload> {
             twitter::Twitter
         ));
     }
+    if let Some(doc) = corpus.get("twitter") {
+        out.push(twitter_sorted_keys(doc));
+    }
     if let Some(doc) = corpus.get("citm_catalog") {
         out.push(crate::typed_workload!(
             "citm_catalog",
@@ -264,6 +267,23 @@ pub fn all(corpus: &crate::corpus::Corpus) -> Vec<Workload> {
     }
     out.extend(generated());
     out
+}
+
+/// twitter.json with every object's keys sorted (scalars as written, the same two-space
+/// pretty layout): the order a producer that sorts keys writes, against structs declared in
+/// twitter's own order. Decode only: the value, and so every encoder's output, is twitter's.
+fn twitter_sorted_keys(doc: &[u8]) -> Workload {
+    use crate::generate::reorder::{reorder_keys, KeyOrder};
+    // twitter.json is valid JSON (its own workload's gate checks it in the same run); a
+    // corpus file this reader cannot follow is a broken corpus, said loudly.
+    let sorted = reorder_keys(doc, KeyOrder::Sorted, 2)
+        .unwrap_or_else(|e| panic!("twitter.json: cannot rewrite its keys sorted: {e}"));
+    let sorted: &'static [u8] = Box::leak(sorted.into_boxed_slice());
+    let mut w =
+        crate::typed_workload!("twitter-sorted-keys", "reordered", sorted, twitter::Twitter);
+    w.encoders.clear();
+    w.transactions.clear();
+    w
 }
 
 /// The generated workloads (always present, deterministic; see `generate`).

@@ -1,10 +1,12 @@
-//! The generated workloads: the ~2 KB order, the two ~200 B micro-payloads and the size ladder.
+//! The generated workloads: the ~2 KB order, the two ~200 B micro-payloads and the size ladder
+//! (and, in `reorder`, a corpus document rewritten with its keys in another order).
 //! Built from integers only (a float is an integer divided by a power of ten or by 7, one
 //! correctly rounded IEEE operation, never a fused multiply-add), encoded by the pinned
 //! serde_json, and pinned by digest in `tests/generated.rs`.
 
 mod ladder;
 mod order;
+pub mod reorder;
 pub mod rng;
 
 use std::sync::OnceLock;
