@@ -10,6 +10,7 @@ mod impls;
 mod key_order;
 mod lexer;
 mod schema;
+mod shortest;
 mod simd;
 mod swar;
 #[cfg(test)]

@@ -33,6 +33,29 @@ pub trait Encode {
     fn encoded_len_hint(&self) -> usize {
         0
     }
+
+    /// Appends a JSON array of `items` (what `[T]`, `Vec<T>` and arrays call). Not part of the
+    /// API: `f64` and pairs of `f64` override it to format two floats at a time.
+    #[doc(hidden)]
+    #[inline]
+    fn encode_slice<F: Format>(items: &[Self], w: &mut Writer<'_, F>)
+    where
+        Self: Sized,
+    {
+        crate::impls::encode_seq(items, w);
+    }
+
+    /// `Some` for an `f64` (the value as is), `None` for every other type; with [`Self::IS_F64`],
+    /// lets a tuple's [`Self::encode_slice`] see its elements as floats. Not part of the API.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn as_f64(&self) -> Option<f64> {
+        None
+    }
+
+    /// Whether the type is `f64` (so [`Self::as_f64`] is always `Some`). Not part of the API.
+    #[doc(hidden)]
+    const IS_F64: bool = false;
 }
 
 /// A type that reads itself from JSON borrowed for `'de`.

@@ -1,6 +1,11 @@
 //! `Writer` and the `Format` seam: one encoder, two layouts (compact and pretty), optional HTML-safe escaping.
 
 use crate::escape;
+use crate::shortest;
+
+/// Items of a float array written per reservation (experiment 90): enough to amortise the
+/// capacity check, little enough that the reservation stays a few kilobytes past the text.
+const FLOAT_BLOCK: usize = 64;
 
 /// Layout of the output: where commas, newlines and indentation go.
 ///
@@ -9,6 +14,11 @@ use crate::escape;
 pub trait Format {
     /// Escape `<`, `>`, `&`, U+2028 and U+2029 as `\u` sequences (safe to embed in HTML).
     const HTML_SAFE: bool = false;
+
+    /// Whether the layout is [`Compact`]'s (no whitespace): float arrays then take a path that
+    /// writes their separators itself. Not part of the API.
+    #[doc(hidden)]
+    const COMPACT: bool = false;
     fn begin_object(&mut self, out: &mut Vec<u8>);
     fn end_object(&mut self, out: &mut Vec<u8>);
     fn begin_array(&mut self, out: &mut Vec<u8>);
@@ -40,6 +50,7 @@ pub trait Format {
 pub struct Compact;
 
 impl Format for Compact {
+    const COMPACT: bool = true;
     #[inline(always)]
     fn begin_object(&mut self, out: &mut Vec<u8>) {
         out.push(b'{');
@@ -166,6 +177,7 @@ pub struct HtmlSafe<F>(pub F);
 
 impl<F: Format> Format for HtmlSafe<F> {
     const HTML_SAFE: bool = true;
+    const COMPACT: bool = F::COMPACT;
     #[inline(always)]
     fn begin_object(&mut self, out: &mut Vec<u8>) {
         self.0.begin_object(out)
@@ -369,6 +381,117 @@ impl<'a, F: Format> Writer<'a, F> {
             self.finite_float(value);
         } else {
             self.null();
+        }
+    }
+
+    /// A JSON array of `f64`s. In compact layout two floats at a time: both are taken apart
+    /// into decimals before either is written, so their arithmetic overlaps (experiment 90), and
+    /// the position stays in a register for a block of items. Other layouts, and any pair with
+    /// a NaN or an infinity (`null`), go float by float.
+    #[inline]
+    pub(crate) fn f64_array(&mut self, items: &[f64]) {
+        if !F::COMPACT {
+            return crate::impls::encode_seq(items, self);
+        }
+        // Per pair: a separator, then at most PAIR_MAX_WRITE bytes.
+        const PAIR: usize = shortest::PAIR_MAX_WRITE + 1;
+        self.out.push(b'[');
+        let mut first = true;
+        for block in items.chunks(2 * FLOAT_BLOCK) {
+            self.out.reserve(block.len().div_ceil(2) * PAIR);
+            let mut pairs = block.chunks_exact(2);
+            for pair in &mut pairs {
+                let (a, b) = (pair[0], pair[1]);
+                if !first {
+                    // Reserved above with the pair.
+                    self.push_reserved(b',');
+                }
+                first = false;
+                if a.is_finite() && b.is_finite() {
+                    // SAFETY: the block's reservation leaves PAIR bytes for this pair (its
+                    // separator included): each pair uses at most that many, so what is left
+                    // covers the rest. Both are finite. `set_len` covers only the written text.
+                    unsafe {
+                        let start = self.out.as_mut_ptr().add(self.out.len());
+                        let end = shortest::write_pair(a, b',', b, start);
+                        self.out.set_len(self.out.len() + end.offset_from(start) as usize);
+                    }
+                } else {
+                    self.f64(a);
+                    self.out.push(b',');
+                    self.f64(b);
+                    self.out.reserve(block.len().div_ceil(2) * PAIR);
+                }
+            }
+            if let [last] = pairs.remainder() {
+                if !first {
+                    self.out.push(b',');
+                }
+                first = false;
+                self.f64(*last);
+            }
+        }
+        self.out.push(b']');
+    }
+
+    /// A JSON array of `items`, each an array of two `f64`s (`(f64, f64)`, coordinates) that
+    /// `floats` reads: both floats of a pair taken apart before either is written, as
+    /// [`Writer::f64_array`] does. Other layouts, and items with a NaN or an infinity, go
+    /// through the items' own `encode`.
+    #[inline]
+    pub(crate) fn f64_pair_array<T: crate::Encode>(
+        &mut self,
+        items: &[T],
+        floats: impl Fn(&T) -> (Option<f64>, Option<f64>),
+    ) {
+        if !F::COMPACT {
+            return crate::impls::encode_seq(items, self);
+        }
+        // Per item: a separator, `[`, the pair and `]`.
+        const ITEM: usize = shortest::PAIR_MAX_WRITE + 3;
+        self.out.push(b'[');
+        let mut first = true;
+        for block in items.chunks(FLOAT_BLOCK) {
+            self.out.reserve(block.len() * ITEM);
+            for item in block {
+                if !first {
+                    self.push_reserved(b',');
+                }
+                first = false;
+                match floats(item) {
+                    (Some(a), Some(b)) if a.is_finite() && b.is_finite() => {
+                        // SAFETY: the block's reservation leaves ITEM bytes for this item (its
+                        // separator included), as for `f64_array`. Both are finite. `set_len`
+                        // covers only the written text.
+                        unsafe {
+                            let start = self.out.as_mut_ptr().add(self.out.len());
+                            *start = b'[';
+                            let end = shortest::write_pair(a, b',', b, start.add(1));
+                            *end = b']';
+                            self.out
+                                .set_len(self.out.len() + end.offset_from(start) as usize + 1);
+                        }
+                    }
+                    _ => {
+                        item.encode(self);
+                        self.out.reserve(block.len() * ITEM);
+                    }
+                }
+            }
+        }
+        self.out.push(b']');
+    }
+
+    /// Appends `byte` where the caller has reserved room for it.
+    #[inline(always)]
+    fn push_reserved(&mut self, byte: u8) {
+        debug_assert!(self.out.len() < self.out.capacity());
+        // SAFETY: the caller reserved room (checked in debug builds); the byte is written
+        // before `set_len` covers it.
+        unsafe {
+            let len = self.out.len();
+            *self.out.as_mut_ptr().add(len) = byte;
+            self.out.set_len(len + 1);
         }
     }
 

@@ -11,3 +11,4 @@ mod tuple;
 mod value;
 
 pub use map::{DecodeKey, EncodeKey};
+pub(crate) use seq::encode_seq;

@@ -126,6 +126,19 @@ impl Encode for f64 {
         w.f64(*self);
     }
 
+    /// Two floats at a time (experiment 90).
+    #[inline]
+    fn encode_slice<F: Format>(items: &[f64], w: &mut Writer<'_, F>) {
+        w.f64_array(items);
+    }
+
+    #[inline(always)]
+    fn as_f64(&self) -> Option<f64> {
+        Some(*self)
+    }
+
+    const IS_F64: bool = true;
+
     /// `-1.7976931348623157e+308`, the longest shortest form.
     #[inline]
     fn encoded_len_hint(&self) -> usize {

@@ -83,7 +83,7 @@ pub(crate) fn decode_seq<'de, T: Decode<'de>>(
 impl<T: Encode> Encode for [T] {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        encode_seq(self, w);
+        T::encode_slice(self, w);
     }
 
     #[inline]
@@ -95,7 +95,7 @@ impl<T: Encode> Encode for [T] {
 impl<T: Encode> Encode for Vec<T> {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        encode_seq(self, w);
+        T::encode_slice(self, w);
     }
 
     #[inline]
@@ -194,7 +194,7 @@ impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
 impl<T: Encode, const N: usize> Encode for [T; N] {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        encode_seq(self, w);
+        T::encode_slice(self, w);
     }
 
     #[inline]

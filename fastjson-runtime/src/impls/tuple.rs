@@ -18,6 +18,20 @@ macro_rules! tuple {
                 w.end_array();
             }
 
+            /// Arrays of `(f64, f64)` (coordinates) format both floats of a pair together
+            /// (experiment 90); every other tuple goes element by element.
+            #[inline]
+            fn encode_slice<F: Format>(items: &[Self], w: &mut Writer<'_, F>) {
+                if $len == 2 $(&& $name::IS_F64)+ {
+                    w.f64_pair_array(items, |item| {
+                        let floats = [$(item.$index.as_f64()),+];
+                        (floats[0], floats[floats.len() - 1])
+                    });
+                } else {
+                    crate::impls::encode_seq(items, w);
+                }
+            }
+
             /// The brackets, the elements and a comma after each (one too many: a bound).
             #[inline]
             fn encoded_len_hint(&self) -> usize {

@@ -1,0 +1,121 @@
+//! Stage two of float formatting: a [`Decimal`] laid out as serde_json prints it (`12.5`,
+//! `100.0`, `0.001`, `1e+16`, `1.5e-7`), with whole-register stores and no `memmove`.
+
+use super::decimal::{floor_log10_pow2, Decimal};
+
+/// The most bytes [`write`] may store from its `out` (a sign, 17 digits, the point and a
+/// 16-byte store that can start 18 bytes in); the text itself is at most 24 bytes.
+pub(crate) const MAX_WRITE: usize = 34;
+
+/// Scientific exponents printed in positional notation: serde_json's (zmij's) range.
+const POSITIONAL: std::ops::RangeInclusive<i32> = -5..=15;
+
+const POW10: [u64; 18] = {
+    let mut table = [1u64; 18];
+    let mut i = 1;
+    while i < 18 {
+        table[i] = table[i - 1] * 10;
+        i += 1;
+    }
+    table
+};
+
+/// The exponent after `e` in scientific notation: its sign and 1 to 3 digits, as little-endian
+/// bytes, and how many bytes that is.
+#[inline(always)]
+fn exponent_text(scientific: i32) -> (u32, usize) {
+    let sign = if scientific < 0 { b'-' } else { b'+' };
+    let magnitude = scientific.unsigned_abs();
+    debug_assert!(magnitude < 1000);
+    let hundreds = magnitude / 100;
+    let tens = magnitude / 10 % 10;
+    let ones = magnitude % 10;
+    let (digits, count) = if magnitude >= 100 {
+        (hundreds | tens << 8 | ones << 16, 3)
+    } else if magnitude >= 10 {
+        (tens | ones << 8, 2)
+    } else {
+        (ones, 1)
+    };
+    (
+        u32::from(sign) | (digits + 0x0030_3030 & ((1 << (8 * count)) - 1)) << 8,
+        count + 1,
+    )
+}
+
+/// Writes `-` when `negative`, then `decimal` (0 prints `0.0`), and returns the end of the text.
+///
+/// # Safety
+/// `out` must be valid for writes of [`MAX_WRITE`] bytes. Bytes past the returned end may have
+/// been written with anything.
+#[inline(always)]
+pub(crate) unsafe fn write(negative: bool, decimal: Decimal, out: *mut u8) -> *mut u8 {
+    // SAFETY (every store below): offsets stay inside MAX_WRITE, as each arm's comment shows.
+    unsafe {
+        *out = b'-';
+        let p = out.add(usize::from(negative));
+        let f = decimal.significand;
+        if f == 0 {
+            // Sign + 4 bytes.
+            p.cast::<[u8; 4]>().write_unaligned(*b"0.0\0");
+            return p.add(3);
+        }
+        // f as exactly 17 digits. A normal double's decimal has 16 or 17 (f is at least
+        // 2^52 * 10^k / 10^k > 10^15); only subnormals need the general count.
+        let (f17, length) = if f >= POW10[15] {
+            if f >= POW10[16] {
+                (f, 17)
+            } else {
+                (f * 10, 16)
+            }
+        } else {
+            let bit_length = 64 - f.leading_zeros() as i32;
+            let mut length = floor_log10_pow2(bit_length);
+            length += i32::from(f >= POW10[length as usize]);
+            (f * POW10[(17 - length) as usize], length)
+        };
+        let scientific = decimal.exponent + length - 1;
+        let first = f17 / POW10[16];
+        let rest = f17 - first * POW10[16];
+        let high8 = (rest / 100_000_000) as u32;
+        let low8 = (rest - u64::from(high8) * 100_000_000) as u32;
+        // Digits 2 to 17, the second in the lowest byte.
+        let digits = super::digits::sixteen(high8, low8);
+        let significant = 17 - (digits.leading_zeros() / 8) as usize;
+        let text = digits | 0x3030_3030_3030_3030_3030_3030_3030_3030;
+        let first = b'0' + first as u8;
+        if POSITIONAL.contains(&scientific) && scientific >= 0 {
+            // `123.45`, `100.0`: the integral digits, the point, then the fraction as the same
+            // 16 digits shifted down (a '0' after the point when nothing is left). Sign + at most
+            // 1 + 15 + 1 + 16 bytes.
+            let point = scientific as usize + 1;
+            *p = first;
+            p.add(1).cast::<u128>().write_unaligned(text.to_le());
+            *p.add(point) = b'.';
+            p.add(point + 1)
+                .cast::<u128>()
+                .write_unaligned((text >> (8 * scientific)).to_le());
+            p.add(significant.max(point + 1) + 1)
+        } else if POSITIONAL.contains(&scientific) {
+            // `0.00123`: "0." and zeros, then the digits. Sign + at most 6 + 1 + 16 bytes.
+            p.cast::<u64>()
+                .write_unaligned(u64::from_le_bytes(*b"0.000000"));
+            let start = p.add((1 - scientific) as usize);
+            *start = first;
+            start.add(1).cast::<u128>().write_unaligned(text.to_le());
+            start.add(significant)
+        } else {
+            // `1.5e-7`, `1e+16`: sign + at most 2 + 16 bytes for the digits; the exponent starts
+            // at most 18 bytes in and takes 2 + 4.
+            *p = first;
+            *p.add(1) = b'.';
+            p.add(2).cast::<u128>().write_unaligned(text.to_le());
+            let mantissa = if significant == 1 { 1 } else { significant + 1 };
+            let e = p.add(mantissa);
+            let (exponent, count) = exponent_text(scientific);
+            *e = b'e';
+            e.add(1).cast::<u32>().write_unaligned(exponent.to_le());
+            e.add(1 + count)
+        }
+    }
+}
