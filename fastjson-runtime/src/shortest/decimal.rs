@@ -1,121 +1,135 @@
 //! Stage one of float formatting: a finite, non-zero `f64` to the shortest decimal that reads back
-//! as it (Schubfach, R. Giulietti, "The Schubfach way to render doubles", 2020).
+//! as it, with one 64 x 128-bit product (Schubfach as refined by Xiang JunBo's xjb and Victor
+//! Zverovich's zmij: scale by 10^(-k-1) to get the shorter candidate directly and read the one
+//! extra digit from the fraction). Our own code and table; every output is checked against zmij,
+//! which serde_json prints with, in the tests.
 
-use super::table::{G, K_MIN};
+use super::table::{E_MIN, POW10};
 
-/// `significand * 10^exponent`: the shortest decimal in the double's rounding interval, the one
-/// closest to it when several are (ties to an even last digit). The significand may carry trailing
-/// zeros (the layout drops them) and is below 10^17.
+/// `integral.digit * 10^exponent` (`digit` one more decimal place, 0 when not needed): the
+/// shortest decimal in the double's rounding interval, the closest to it when several are (ties
+/// to even). `integral` has 15 or 16 digits for normal doubles and is below 10^16; the digits may
+/// end in zeros (the layout drops them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Decimal {
-    pub(crate) significand: u64,
+    pub(crate) integral: u64,
+    pub(crate) digit: u64,
     pub(crate) exponent: i32,
 }
 
 const SIGNIFICAND_BITS: u32 = 52;
-/// The smallest normal significand, 2^52 (the hidden bit alone).
-const C_MIN: u64 = 1 << SIGNIFICAND_BITS;
-/// The binary exponent of subnormals and of the smallest normals.
-const Q_MIN: i32 = -1074;
+const IMPLICIT_BIT: u64 = 1 << SIGNIFICAND_BITS;
+/// Binary exponent of the last significand bit: value = significand * 2^(raw - EXPONENT_OFFSET).
+const EXPONENT_OFFSET: i32 = 1075;
+/// Bits of the scaled value below its integral part, beyond the 64-bit fraction's own: keeps the
+/// shift by which the significand is scaled non-negative.
+const EXTRA_SHIFT: u32 = 6;
 
-/// `floor(log10(2^q))` for |q| <= 1200 (checked against exact values in the tests).
+/// `floor(log10(2^e))` (or of `3/4 * 2^e` for the narrower interval below a power of two) for
+/// |e| <= 1100; checked against exact values in the tests.
 #[inline(always)]
-pub(super) fn floor_log10_pow2(q: i32) -> i32 {
-    ((q as i64 * 661_971_961_083) >> 41) as i32
+pub(super) fn floor_log10_pow2(e: i32, below_power_of_two: bool) -> i32 {
+    (e * 315_653 - i32::from(below_power_of_two) * 131_072) >> 20
 }
 
-/// `floor(log10(3/4 * 2^q))` for |q| <= 1200: the interval of a power of two is narrower below it.
-#[inline(always)]
-pub(super) fn floor_log10_three_quarters_pow2(q: i32) -> i32 {
-    ((q as i64 * 661_971_961_083 - 274_743_187_321) >> 41) as i32
-}
-
-/// `floor(log2(10^e))` for |e| <= 400.
+/// `floor(log2(10^e))` for |e| <= 400; checked against exact values in the tests.
 #[inline(always)]
 pub(super) fn floor_log2_pow10(e: i32) -> i32 {
-    ((e as i64 * 913_124_641_741) >> 38) as i32
+    (e * 217_707) >> 16
 }
 
-/// The high 64 bits of a 64 x 64-bit product.
 #[inline(always)]
 fn mul_high(a: u64, b: u64) -> u64 {
     ((a as u128 * b as u128) >> 64) as u64
 }
 
-/// `g * cp / 2^127` rounded to odd (Schubfach's `rop`), g = g1 * 2^63 + g0: the quotient from the
-/// bits of the product above 2^64, its lowest bit set when any of those below 2^127 is. The bits
-/// below 2^64 are dropped; with g rounded up, that truncation is part of what the proof covers
-/// (the exact product breaks ties instead: 1000000000000000.25 would print as `.3`).
-#[inline(always)]
-fn round_to_odd(g1: u64, g0: u64, cp: u64) -> u64 {
-    const MASK_63: u64 = (1 << 63) - 1;
-    let x1 = mul_high(g0, cp);
-    let y = g1 as u128 * cp as u128;
-    let (y0, y1) = (y as u64, (y >> 64) as u64);
-    let z = (y0 >> 1) + x1;
-    let vbp = y1 + (z >> 63);
-    vbp | (((z & MASK_63) + MASK_63) >> 63)
-}
-
 /// The shortest decimal of the finite, non-zero double with bits `bits` (the sign is ignored).
 #[inline(always)]
 pub(crate) fn shortest(bits: u64) -> Decimal {
-    let fraction = bits & (C_MIN - 1);
-    let biased_exponent = ((bits >> SIGNIFICAND_BITS) & 0x7ff) as i32;
-    debug_assert!(biased_exponent != 0x7ff, "finite values only");
-    if biased_exponent != 0 {
-        to_decimal(biased_exponent - 1075, C_MIN | fraction)
-    } else {
+    let fraction = bits & (IMPLICIT_BIT - 1);
+    let raw_exponent = ((bits >> SIGNIFICAND_BITS) & 0x7ff) as i32;
+    debug_assert!(raw_exponent != 0x7ff, "finite values only");
+    if raw_exponent == 0 {
+        // Subnormal: the significand without its hidden bit, at the smallest normal exponent.
         debug_assert!(fraction != 0, "zero is formatted by the caller");
-        to_decimal(Q_MIN, fraction)
+        scaled(fraction, 1 - EXPONENT_OFFSET)
+    } else if fraction != 0 {
+        scaled(fraction | IMPLICIT_BIT, raw_exponent - EXPONENT_OFFSET)
+    } else {
+        power_of_two(raw_exponent - EXPONENT_OFFSET)
     }
 }
 
-/// The value `c * 2^q` (c below 2^53): the decimal Schubfach picks.
+/// The decimal of `significand * 2^exponent` whose rounding interval is symmetric (every double
+/// but the powers of two).
 #[inline(always)]
-fn to_decimal(q: i32, c: u64) -> Decimal {
-    let out = c & 1;
-    let cb = c << 2;
-    let (cbl, k) = if c != C_MIN || q == Q_MIN {
-        (cb - 2, floor_log10_pow2(q))
-    } else {
-        (cb - 1, floor_log10_three_quarters_pow2(q))
-    };
-    let h = q + floor_log2_pow10(-k) + 2;
-    debug_assert!((1..=5).contains(&h), "h = {h}");
-    // `k` lies in K_MIN..=K_MAX for every finite double (the table's test covers both ends).
-    let [g1, g0] = G[(k - K_MIN) as usize];
-    let vb = round_to_odd(g1, g0, cb << h);
-    let vbl = round_to_odd(g1, g0, cbl << h);
-    let vbr = round_to_odd(g1, g0, (cb + 2) << h);
-    let s = vb >> 2;
-    // The candidates one digit shorter: s rounded down and up to a multiple of ten. The interval
-    // is under ten units of s wide, so at most one of them lies in it. (Java's
-    // `Double.toString`, Schubfach's first user, wants two digits and checks these only from
-    // s >= 100, scaling the two smallest subnormals by 10; the shortest form wants them from two
-    // digits on, so that 4.9e-324 prints as `5e-324`.)
-    let sp10 = 10 * mul_high(s, 115_292_150_460_684_698 << 4);
-    let tp10 = sp10 + 10;
-    let upin = vbl + out <= sp10 << 2;
-    let wpin = (tp10 << 2) + out <= vbr;
-    let shorter = (s >= 10) & (upin != wpin);
-    let short = sp10 + 10 * u64::from(!upin);
-    // Else s or s + 1, whichever lies in the interval; the closer one (the even one on a tie)
-    // when both do.
-    let t = s + 1;
-    let uin = vbl + out <= s << 2;
-    let win = (t << 2) + out <= vbr;
-    let cmp = vb as i64 - ((s + t) << 1) as i64;
-    let t_closer = (cmp > 0) | ((cmp == 0) & (s & 1 != 0));
-    let pick_t = ((uin != win) & !uin) | ((uin == win) & t_closer);
-    let long = s + u64::from(pick_t);
-    // Every choice above is a coin toss for many doubles (a third of canada.json's take the
-    // shorter candidate): selected with masks and bitwise operators, which compile to no
-    // branches (`if` and `||` here did, mispredicted).
-    let take_short = 0u64.wrapping_sub(u64::from(shorter));
-    let significand = (short & take_short) | (long & !take_short);
-    Decimal {
-        significand,
-        exponent: k,
+fn scaled(significand: u64, exponent: i32) -> Decimal {
+    let k = floor_log10_pow2(exponent, false);
+    // value * 10^(-k-1) has 15 or 16 integral digits; with the shift, the product's top 64 bits
+    // hold them above EXTRA_SHIFT fraction bits, the next 64 the rest of the fraction.
+    let shift = (exponent + floor_log2_pow10(-k - 1) + 1 + EXTRA_SHIFT as i32) as u32;
+    let [high, low] = POW10[(-k - 1 - E_MIN) as usize];
+    let (top, next) = mul_192_high_128(high, low, significand << shift);
+    let integral = top >> EXTRA_SHIFT;
+    let fraction = (top << (64 - EXTRA_SHIFT)) | (next >> EXTRA_SHIFT);
+    // Half the distance to the neighbouring doubles, in units of the fraction; an even
+    // significand's interval includes its ends.
+    let half_ulp = (high >> (EXTRA_SHIFT + 1 - shift)) + (1 - (significand & 1));
+    // The interval holds a multiple of 10^(k+1) (`integral` rounded up or down): then that
+    // shorter form is the answer. Otherwise one more digit, read from the fraction.
+    let round_up = fraction.wrapping_add(half_ulp) < fraction;
+    let round_down = half_ulp > fraction;
+    let integral = integral + u64::from(round_up);
+    // The extra digit, rounded to nearest (the +6 covers boundary cases zmij's verification
+    // found; the tests compare every family of inputs against zmij); 2.5 rounds to even.
+    let mut digit = ((fraction as u128 * 10 + ((1u128 << 63) + 6)) >> 64) as u64;
+    if fraction == 1 << 62 {
+        digit = 2;
     }
+    with_digit(integral, k, digit, !(round_up || round_down))
+}
+
+/// The decimal of a power of two, 2^exponent: the interval below it is half as wide as above.
+#[cold]
+fn power_of_two(exponent: i32) -> Decimal {
+    let k = floor_log10_pow2(exponent, true);
+    let shift = (exponent + floor_log2_pow10(-k - 1) + 1 + EXTRA_SHIFT as i32) as u32;
+    let [high, low] = POW10[(-k - 1 - E_MIN) as usize];
+    let (top, next) = mul_192_high_128(high, low, IMPLICIT_BIT << shift);
+    let integral = top >> EXTRA_SHIFT;
+    let fraction = (top << (64 - EXTRA_SHIFT)) | (next >> EXTRA_SHIFT);
+    let half_ulp = high >> (EXTRA_SHIFT + 1 - shift);
+    let round_up = half_ulp > u64::MAX - fraction;
+    let round_down = (half_ulp >> 1) > fraction;
+    let integral = integral + u64::from(round_up);
+    // The nearest digit, but not below the interval's lower end (a quarter ulp below).
+    let nearest = mul_high_add(fraction, 10, (1 << 63) - 1);
+    let lowest = mul_high_add(fraction.wrapping_sub(half_ulp >> 1), 10, u64::MAX);
+    with_digit(integral, k, nearest.max(lowest), !(round_up || round_down))
+}
+
+/// `(x * y + c) >> 64`.
+#[inline(always)]
+fn mul_high_add(x: u64, y: u64, c: u64) -> u64 {
+    ((x as u128 * y as u128 + c as u128) >> 64) as u64
+}
+
+/// `integral * 10^(k+1)`, followed by `digit` when it is needed.
+#[inline(always)]
+fn with_digit(integral: u64, k: i32, digit: u64, needs_digit: bool) -> Decimal {
+    Decimal {
+        integral,
+        // Masked, not branched on: whether the digit is needed is a coin toss for many doubles.
+        digit: digit & 0u64.wrapping_sub(u64::from(needs_digit)),
+        exponent: k + 1,
+    }
+}
+
+/// The top 128 bits of the 192-bit product `(high * 2^64 + low) * y`, as (top 64, next 64); the
+/// low half of `low * y` is dropped (the algorithm's analysis allows for it).
+#[inline(always)]
+fn mul_192_high_128(high: u64, low: u64, y: u64) -> (u64, u64) {
+    let p = high as u128 * y as u128;
+    let next = (p as u64).wrapping_add(mul_high(low, y));
+    ((p >> 64) as u64 + u64::from(next < p as u64), next)
 }

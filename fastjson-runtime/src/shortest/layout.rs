@@ -8,7 +8,8 @@ use super::decimal::{floor_log10_pow2, Decimal};
 pub(crate) const MAX_WRITE: usize = 34;
 
 /// Scientific exponents printed in positional notation: serde_json's (zmij's) range.
-const POSITIONAL: std::ops::RangeInclusive<i32> = -5..=15;
+const POSITIONAL_MIN: i32 = -5;
+const POSITIONAL_MAX: i32 = 15;
 
 const POW10: [u64; 18] = {
     let mut table = [1u64; 18];
@@ -43,6 +44,48 @@ fn exponent_text(scientific: i32) -> (u32, usize) {
     )
 }
 
+/// The decimal's first digit, its next 16 (the second in the lowest byte, zeros past the last),
+/// and the power of ten of the first.
+#[inline(always)]
+fn digits_of(decimal: Decimal) -> (u8, u128, i32) {
+    let Decimal {
+        integral,
+        digit,
+        exponent,
+    } = decimal;
+    if integral >= POW10[14] {
+        // A normal double: 15 or 16 integral digits. With 15, the extra digit joins them (it is
+        // 0 when not needed), so that 16 digits always start with a non-zero one.
+        let short = integral < POW10[15];
+        let (integral, digit) = if short {
+            (integral * 10 + digit, 0)
+        } else {
+            (integral, digit)
+        };
+        let high = (integral / 100_000_000) as u32;
+        let low = (integral - u64::from(high) * 100_000_000) as u32;
+        let sixteen = super::digits::sixteen(high, low);
+        let rest = (sixteen >> 8) | u128::from(digit) << 120;
+        (sixteen as u8, rest, exponent + 15 - i32::from(short))
+    } else {
+        // Subnormals: fewer digits. All of them as one number, scaled to exactly 17 digits.
+        let f = integral * 10 + digit;
+        let bit_length = 64 - f.leading_zeros() as i32;
+        let mut length = floor_log10_pow2(bit_length, false);
+        length += i32::from(f >= POW10[length as usize]);
+        let f17 = f * POW10[(17 - length) as usize];
+        let first = f17 / POW10[16];
+        let rest = f17 - first * POW10[16];
+        let high = (rest / 100_000_000) as u32;
+        let low = (rest - u64::from(high) * 100_000_000) as u32;
+        (
+            first as u8,
+            super::digits::sixteen(high, low),
+            exponent - 1 + length - 1,
+        )
+    }
+}
+
 /// Writes `-` when `negative`, then `decimal` (0 prints `0.0`), and returns the end of the text.
 ///
 /// # Safety
@@ -54,37 +97,17 @@ pub(crate) unsafe fn write(negative: bool, decimal: Decimal, out: *mut u8) -> *m
     unsafe {
         *out = b'-';
         let p = out.add(usize::from(negative));
-        let f = decimal.significand;
-        if f == 0 {
+        if decimal.integral | decimal.digit == 0 {
             // Sign + 4 bytes.
             p.cast::<[u8; 4]>().write_unaligned(*b"0.0\0");
             return p.add(3);
         }
-        // f as exactly 17 digits. A normal double's decimal has 16 or 17 (f is at least
-        // 2^52 * 10^k / 10^k > 10^15); only subnormals need the general count.
-        let (f17, length) = if f >= POW10[15] {
-            if f >= POW10[16] {
-                (f, 17)
-            } else {
-                (f * 10, 16)
-            }
-        } else {
-            let bit_length = 64 - f.leading_zeros() as i32;
-            let mut length = floor_log10_pow2(bit_length);
-            length += i32::from(f >= POW10[length as usize]);
-            (f * POW10[(17 - length) as usize], length)
-        };
-        let scientific = decimal.exponent + length - 1;
-        let first = f17 / POW10[16];
-        let rest = f17 - first * POW10[16];
-        let high8 = (rest / 100_000_000) as u32;
-        let low8 = (rest - u64::from(high8) * 100_000_000) as u32;
-        // Digits 2 to 17, the second in the lowest byte.
-        let digits = super::digits::sixteen(high8, low8);
+        let (first, digits, scientific) = digits_of(decimal);
         let significant = 17 - (digits.leading_zeros() / 8) as usize;
         let text = digits | 0x3030_3030_3030_3030_3030_3030_3030_3030;
-        let first = b'0' + first as u8;
-        if POSITIONAL.contains(&scientific) && scientific >= 0 {
+        let first = b'0' + first;
+        // One unsigned comparison per range: 0..=15, then -5..=-1.
+        if (scientific as u32) <= POSITIONAL_MAX as u32 {
             // `123.45`, `100.0`: the integral digits, the point, then the fraction as the same
             // 16 digits shifted down (a '0' after the point when nothing is left). Sign + at most
             // 1 + 15 + 1 + 16 bytes.
@@ -96,7 +119,7 @@ pub(crate) unsafe fn write(negative: bool, decimal: Decimal, out: *mut u8) -> *m
                 .cast::<u128>()
                 .write_unaligned((text >> (8 * scientific)).to_le());
             p.add(significant.max(point + 1) + 1)
-        } else if POSITIONAL.contains(&scientific) {
+        } else if (scientific - POSITIONAL_MIN) as u32 <= (-1 - POSITIONAL_MIN) as u32 {
             // `0.00123`: "0." and zeros, then the digits. Sign + at most 6 + 1 + 16 bytes.
             p.cast::<u64>()
                 .write_unaligned(u64::from_le_bytes(*b"0.000000"));

@@ -23,7 +23,8 @@ pub(crate) const PAIR_MAX_WRITE: usize = 2 * MAX_WRITE + 1;
 fn decimal_of(bits: u64) -> Decimal {
     if bits << 1 == 0 {
         Decimal {
-            significand: 0,
+            integral: 0,
+            digit: 0,
             exponent: 0,
         }
     } else {

@@ -3,7 +3,7 @@
 
 use super::decimal::{floor_log10_pow2, shortest};
 use super::digits::{eight_swar, sixteen, sixteen_swar};
-use super::table::{G, K_MAX, K_MIN};
+use super::table::{E_MAX, E_MIN, POW10};
 use super::{write, write_pair, MAX_WRITE, PAIR_MAX_WRITE};
 use crate::test_rng::xorshift;
 use std::cmp::Ordering;
@@ -76,17 +76,16 @@ fn mul_pow10(b: &Big, n: u32) -> Big {
 
 #[test]
 fn table_entries_are_exact() {
-    assert_eq!(G.len(), (K_MAX - K_MIN + 1) as usize);
-    for (i, &[hi, lo]) in G.iter().enumerate() {
-        let k = K_MIN + i as i32;
-        let g = (hi as u128) << 63 | lo as u128;
-        assert!(hi >> 62 == 1 && lo >> 63 == 0, "k = {k}: halves out of range");
-        // g - 1 = floor(10^-k * 2^-r), r = floor(log2(10^-k)) - 125:
-        // (g - 1) * 2^r <= 10^-k < g * 2^r.
-        let e = -k;
-        let r = floor_log2_pow10_exact(e) - 125;
-        assert_ne!(compare(g - 1, r, 0, 0, e), Ordering::Greater, "k = {k}: g too big");
-        assert_eq!(compare(g, r, 0, 0, e), Ordering::Greater, "k = {k}: g too small");
+    assert_eq!(POW10.len(), (E_MAX - E_MIN + 1) as usize);
+    for (i, &[high, low]) in POW10.iter().enumerate() {
+        let e = E_MIN + i as i32;
+        let significand = (high as u128) << 64 | low as u128;
+        assert!(high >> 63 == 1, "e = {e}: not normalised");
+        // significand = floor(10^e * 2^(127 - b)), b = floor(log2(10^e)):
+        // significand * 2^(b - 127) <= 10^e < (significand + 1) * 2^(b - 127).
+        let b = floor_log2_pow10_exact(e);
+        assert_ne!(compare(significand, b - 127, 0, 0, e), Ordering::Greater, "e = {e}");
+        assert_eq!(compare(significand + 1, b - 127, 0, 0, e), Ordering::Greater, "e = {e}");
     }
 }
 
@@ -102,18 +101,18 @@ fn floor_log2_pow10_exact(e: i32) -> i32 {
 
 #[test]
 fn logarithm_approximations_are_exact_where_used() {
-    for q in -1200..=1200 {
+    // Binary exponents of doubles' last significand bits: -1074..=971.
+    for q in -1100..=1100 {
         // floor(log10(2^q)) = k: 10^k <= 2^q < 10^(k+1).
-        let k = floor_log10_pow2(q);
+        let k = floor_log10_pow2(q, false);
         assert_ne!(compare(1, 0, k, q, 0), Ordering::Greater, "q = {q}");
         assert_eq!(compare(1, 0, k + 1, q, 0), Ordering::Greater, "q = {q}");
         // floor(log10(3/4 * 2^q)): 4 * 10^k <= 3 * 2^q < 4 * 10^(k+1).
-        let k = super::decimal::floor_log10_three_quarters_pow2(q);
-        // Exactly: 4 * 10^k <= 3 * 2^q and 3 * 2^q < 4 * 10^(k+1).
+        let k = floor_log10_pow2(q, true);
         assert_ne!(compare_scaled(4, k, 3, q), Ordering::Greater, "q = {q}");
         assert_eq!(compare_scaled(4, k + 1, 3, q), Ordering::Greater, "q = {q}");
     }
-    for e in -400..=400 {
+    for e in E_MIN..=E_MAX {
         assert_eq!(
             super::decimal::floor_log2_pow10(e),
             floor_log2_pow10_exact(e),
@@ -308,8 +307,8 @@ fn every_shortest_decimal_reads_back_and_has_at_most_17_digits() {
             continue;
         }
         let d = shortest(bits);
-        assert!(d.significand > 0 && d.significand < 100_000_000_000_000_000);
-        let back: f64 = format!("{}e{}", d.significand, d.exponent).parse().unwrap();
+        assert!(d.integral > 0 && d.integral < 10_000_000_000_000_000 && d.digit < 10);
+        let back: f64 = format!("{}{}e{}", d.integral, d.digit, d.exponent - 1).parse().unwrap();
         assert_eq!(back.to_bits(), bits);
     }
 }
