@@ -54,19 +54,16 @@ fn digits_of(decimal: Decimal) -> (u8, u128, i32) {
         exponent,
     } = decimal;
     if integral >= POW10[14] {
-        // A normal double: 15 or 16 integral digits. With 15, the extra digit joins them (it is
-        // 0 when not needed), so that 16 digits always start with a non-zero one.
-        let short = integral < POW10[15];
-        let (integral, digit) = if short {
-            (integral * 10 + digit, 0)
-        } else {
-            (integral, digit)
-        };
+        // A normal double: 15 or 16 integral digits, as 16 with at most one leading zero;
+        // the extra digit (0 when not needed) follows the last.
+        let leading_zero = u32::from(integral < POW10[15]);
         let high = (integral / 100_000_000) as u32;
         let low = (integral - u64::from(high) * 100_000_000) as u32;
         let sixteen = super::digits::sixteen(high, low);
-        let rest = (sixteen >> 8) | u128::from(digit) << 120;
-        (sixteen as u8, rest, exponent + 15 - i32::from(short))
+        let first = (sixteen >> (8 * leading_zero)) as u8;
+        let rest =
+            (sixteen >> (8 + 8 * leading_zero)) | u128::from(digit) << (120 - 8 * leading_zero);
+        (first, rest, exponent + 15 - leading_zero as i32)
     } else {
         // Subnormals: fewer digits. All of them as one number, scaled to exactly 17 digits.
         let f = integral * 10 + digit;
