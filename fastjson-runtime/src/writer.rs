@@ -384,60 +384,67 @@ impl<'a, F: Format> Writer<'a, F> {
         }
     }
 
-    /// A JSON array of `f64`s. In compact layout two floats at a time: both are taken apart
-    /// into decimals before either is written, so their arithmetic overlaps (experiment 90), and
-    /// the position stays in a register for a block of items. Other layouts, and any pair with
-    /// a NaN or an infinity (`null`), go float by float.
+    /// A JSON array of `f64`s. In compact layout four floats at a time: all four are taken
+    /// apart into decimals before any is written, so their arithmetic overlaps (experiment 90),
+    /// and the position stays in a register for a block of them. Other layouts, and any group
+    /// with a NaN or an infinity (`null`), go float by float.
     #[inline]
     pub(crate) fn f64_array(&mut self, items: &[f64]) {
         if !F::COMPACT {
             return crate::impls::encode_seq(items, self);
         }
-        // Per pair: a separator, then at most PAIR_MAX_WRITE bytes.
-        const PAIR: usize = shortest::PAIR_MAX_WRITE + 1;
+        const FOUR: shortest::Punctuation = shortest::Punctuation {
+            before: [b"", b",", b",", b","],
+            after: b"",
+        };
+        // Per group: a separator, then the four floats.
+        const GROUP: usize = FOUR.max_write() + 1;
         self.out.push(b'[');
         let mut first = true;
-        for block in items.chunks(2 * FLOAT_BLOCK) {
-            self.out.reserve(block.len().div_ceil(2) * PAIR);
-            let mut pairs = block.chunks_exact(2);
-            for pair in &mut pairs {
-                let (a, b) = (pair[0], pair[1]);
+        for block in items.chunks(4 * FLOAT_BLOCK) {
+            self.out.reserve(block.len().div_ceil(4) * GROUP);
+            let mut groups = block.chunks_exact(4);
+            for group in &mut groups {
+                let values = [group[0], group[1], group[2], group[3]];
                 if !first {
-                    // Reserved above with the pair.
+                    // Reserved above with the group.
                     self.push_reserved(b',');
                 }
                 first = false;
-                if a.is_finite() && b.is_finite() {
-                    // SAFETY: the block's reservation leaves PAIR bytes for this pair (its
-                    // separator included): each pair uses at most that many, so what is left
-                    // covers the rest. Both are finite. `set_len` covers only the written text.
+                if values.iter().all(|v| v.is_finite()) {
+                    // SAFETY: the block's reservation leaves GROUP bytes for this group (its
+                    // separator included): each group uses at most that many, so what is left
+                    // covers the rest. All four are finite. `set_len` covers only the text.
                     unsafe {
                         let start = self.out.as_mut_ptr().add(self.out.len());
-                        let end = shortest::write_pair(a, b',', b, start);
+                        let end = shortest::write_four(values, &FOUR, start);
                         self.out.set_len(self.out.len() + end.offset_from(start) as usize);
                     }
                 } else {
-                    self.f64(a);
-                    self.out.push(b',');
-                    self.f64(b);
-                    self.out.reserve(block.len().div_ceil(2) * PAIR);
+                    for (i, value) in values.into_iter().enumerate() {
+                        if i != 0 {
+                            self.out.push(b',');
+                        }
+                        self.f64(value);
+                    }
+                    self.out.reserve(block.len().div_ceil(4) * GROUP);
                 }
             }
-            if let [last] = pairs.remainder() {
+            for &value in groups.remainder() {
                 if !first {
                     self.out.push(b',');
                 }
                 first = false;
-                self.f64(*last);
+                self.f64(value);
             }
         }
         self.out.push(b']');
     }
 
     /// A JSON array of `items`, each an array of two `f64`s (`(f64, f64)`, coordinates) that
-    /// `floats` reads: both floats of a pair taken apart before either is written, as
-    /// [`Writer::f64_array`] does. Other layouts, and items with a NaN or an infinity, go
-    /// through the items' own `encode`.
+    /// `floats` reads: two items at a time, their four floats taken apart before any is
+    /// written, as [`Writer::f64_array`] does. Other layouts, and items with a NaN or an
+    /// infinity, go through the items' own `encode`.
     #[inline]
     pub(crate) fn f64_pair_array<T: crate::Encode>(
         &mut self,
@@ -447,34 +454,44 @@ impl<'a, F: Format> Writer<'a, F> {
         if !F::COMPACT {
             return crate::impls::encode_seq(items, self);
         }
-        // Per item: a separator, `[`, the pair and `]`.
-        const ITEM: usize = shortest::PAIR_MAX_WRITE + 3;
+        const TWO_ITEMS: shortest::Punctuation = shortest::Punctuation {
+            before: [b"[", b",", b"],[", b","],
+            after: b"]",
+        };
+        // Per two items: a separator, then the items.
+        const GROUP: usize = TWO_ITEMS.max_write() + 1;
+        let finite = |item: &T| match floats(item) {
+            (Some(a), Some(b)) if a.is_finite() && b.is_finite() => Some([a, b]),
+            _ => None,
+        };
         self.out.push(b'[');
         let mut first = true;
-        for block in items.chunks(FLOAT_BLOCK) {
-            self.out.reserve(block.len() * ITEM);
-            for item in block {
+        for block in items.chunks(2 * FLOAT_BLOCK) {
+            self.out.reserve(block.len().div_ceil(2) * GROUP);
+            for group in block.chunks(2) {
                 if !first {
                     self.push_reserved(b',');
                 }
                 first = false;
-                match floats(item) {
-                    (Some(a), Some(b)) if a.is_finite() && b.is_finite() => {
-                        // SAFETY: the block's reservation leaves ITEM bytes for this item (its
-                        // separator included), as for `f64_array`. Both are finite. `set_len`
-                        // covers only the written text.
+                match (finite(&group[0]), group.get(1).map(finite)) {
+                    (Some([a, b]), Some(Some([c, d]))) => {
+                        // SAFETY: the block's reservation leaves GROUP bytes for these two
+                        // items (their separator included), as in `f64_array`. All four are
+                        // finite. `set_len` covers only the text.
                         unsafe {
                             let start = self.out.as_mut_ptr().add(self.out.len());
-                            *start = b'[';
-                            let end = shortest::write_pair(a, b',', b, start.add(1));
-                            *end = b']';
-                            self.out
-                                .set_len(self.out.len() + end.offset_from(start) as usize + 1);
+                            let end = shortest::write_four([a, b, c, d], &TWO_ITEMS, start);
+                            self.out.set_len(self.out.len() + end.offset_from(start) as usize);
                         }
                     }
                     _ => {
-                        item.encode(self);
-                        self.out.reserve(block.len() * ITEM);
+                        for (i, item) in group.iter().enumerate() {
+                            if i != 0 {
+                                self.out.push(b',');
+                            }
+                            item.encode(self);
+                        }
+                        self.out.reserve(block.len().div_ceil(2) * GROUP);
                     }
                 }
             }
@@ -616,6 +633,60 @@ mod tests {
 
     /// Floats back to back (arrays, tuples, options: the calls experiment 52 is about) print
     /// serde_json's text, non-finite values included.
+    /// Experiment 90's batched paths: `[f64]` four at a time and `[(f64, f64)]` two items at a
+    /// time, at every length around the group and block sizes, with NaN and infinities (`null`,
+    /// the per-float fallback) at every position, in warm buffers of every small capacity, in
+    /// both layouts and through `Vec`, slices, arrays and `Box<[T]>`; all against serde_json.
+    #[test]
+    fn float_arrays_in_batches_match_serde_json() {
+        let mut next = crate::test_rng::xorshift(0xba7c_4e5);
+        let mut random_float = move || {
+            let v = f64::from_bits(next());
+            if next() % 16 == 0 {
+                [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.0, -0.0][(next() % 5) as usize]
+            } else if v.is_finite() {
+                v
+            } else {
+                (next() % 1_000_000) as f64 / 1000.0
+            }
+        };
+        let compact = |encode: &dyn Fn(&mut Writer<'_, Compact>), prefix: &[u8]| {
+            let mut out = prefix.to_vec();
+            encode(&mut Writer::new(&mut out));
+            out[prefix.len()..].to_vec()
+        };
+        let lengths = (0..=21).chain([63, 64, 65, 127, 128, 129, 255, 256, 257, 300]);
+        for length in lengths {
+            let floats: Vec<f64> = (0..length).map(|_| random_float()).collect();
+            let pairs: Vec<(f64, f64)> = (0..length).map(|_| (random_float(), random_float())).collect();
+            let want_floats = serde_json::to_vec(&floats).unwrap();
+            let want_pairs = serde_json::to_vec(&pairs).unwrap();
+            for prefix_len in [0, 1, 7, 64, 1000] {
+                let prefix = vec![b' '; prefix_len];
+                assert_eq!(compact(&|w| crate::Encode::encode(&floats, w), &prefix), want_floats);
+                assert_eq!(compact(&|w| crate::Encode::encode(&pairs, w), &prefix), want_pairs);
+            }
+            assert_eq!(compact(&|w| crate::Encode::encode(&floats[..], w), b""), want_floats);
+            let boxed: Box<[(f64, f64)]> = pairs.clone().into_boxed_slice();
+            assert_eq!(compact(&|w| crate::Encode::encode(&boxed, w), b""), want_pairs);
+            // Capacities from exactly the text's length down, so that every block's reservation
+            // starts from a different amount of room.
+            for capacity in [0, 1, want_pairs.len() / 2, want_pairs.len()] {
+                let mut out = Vec::with_capacity(capacity);
+                crate::encode_into(&pairs, &mut out);
+                assert_eq!(out, want_pairs);
+            }
+            let mut pretty = Vec::new();
+            crate::Encode::encode(&pairs, &mut Writer::with_format(&mut pretty, Pretty::default()));
+            assert_eq!(pretty, serde_json::to_vec_pretty(&pairs).unwrap());
+            let mut pretty = Vec::new();
+            crate::Encode::encode(&floats, &mut Writer::with_format(&mut pretty, Pretty::default()));
+            assert_eq!(pretty, serde_json::to_vec_pretty(&floats).unwrap());
+        }
+        let array: [(f64, f64); 5] = [(1.0, 2.0), (0.1, -0.2), (1e300, 5e-324), (3.0, 4.0), (f64::NAN, 1.0)];
+        assert_eq!(compact(&|w| crate::Encode::encode(&array, w), b""), serde_json::to_vec(&array).unwrap());
+    }
+
     #[test]
     fn float_sequences_match_serde_json() {
         let floats = vec![0.1, -2.5e-8, f64::NAN, 1e21, 7.0, f64::INFINITY, -0.0];

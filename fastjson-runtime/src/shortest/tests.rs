@@ -4,7 +4,7 @@
 use super::decimal::{floor_log10_pow2, shortest};
 use super::digits::{eight_swar, sixteen, sixteen_swar};
 use super::table::{E_MAX, E_MIN, POW10};
-use super::{write, write_pair, MAX_WRITE, PAIR_MAX_WRITE};
+use super::{write, write_four, Punctuation, MAX_WRITE};
 use crate::test_rng::xorshift;
 use std::cmp::Ordering;
 
@@ -184,12 +184,22 @@ fn ours(v: f64) -> String {
     String::from_utf8(buffer[..len].to_vec()).expect("ASCII")
 }
 
-fn ours_pair(a: f64, b: f64) -> String {
-    let mut buffer = [0x5au8; PAIR_MAX_WRITE + 8];
-    // SAFETY: both finite (callers check); the buffer has PAIR_MAX_WRITE bytes.
-    let end = unsafe { write_pair(a, b',', b, buffer.as_mut_ptr()) };
+const FOUR: Punctuation = Punctuation {
+    before: [b"", b",", b",", b","],
+    after: b"",
+};
+const TWO_PAIRS: Punctuation = Punctuation {
+    before: [b"[", b",", b"],[", b","],
+    after: b"]",
+};
+
+fn ours_four(values: [f64; 4], punctuation: &Punctuation) -> String {
+    let limit = punctuation.max_write();
+    let mut buffer = vec![0x5au8; limit + 8];
+    // SAFETY: all finite (callers check); the buffer has max_write() bytes.
+    let end = unsafe { write_four(values, punctuation, buffer.as_mut_ptr()) };
     let len = end as usize - buffer.as_ptr() as usize;
-    assert!(buffer[PAIR_MAX_WRITE..].iter().all(|&b| b == 0x5a), "wrote past PAIR_MAX_WRITE");
+    assert!(buffer[limit..].iter().all(|&b| b == 0x5a), "wrote past max_write()");
     String::from_utf8(buffer[..len].to_vec()).expect("ASCII")
 }
 
@@ -278,23 +288,26 @@ fn decimal_boundaries_and_notations_print_as_zmij_does() {
 }
 
 #[test]
-fn pairs_print_as_two_floats_with_the_separator() {
+fn batches_print_each_float_with_their_punctuation() {
     let mut next = xorshift(0x9a1f_0b0e);
-    for _ in 0..300_000 {
-        let (a, b) = (f64::from_bits(next()), f64::from_bits(next()));
-        if a.is_finite() && b.is_finite() {
-            assert_eq!(ours_pair(a, b), format!("{},{}", expected(a), expected(b)));
+    let mut check_four = |v: [f64; 4]| {
+        if v.iter().all(|v| v.is_finite()) {
+            let [a, b, c, d] = v.map(expected);
+            assert_eq!(ours_four(v, &FOUR), format!("{a},{b},{c},{d}"));
+            assert_eq!(ours_four(v, &TWO_PAIRS), format!("[{a},{b}],[{c},{d}]"));
         }
+    };
+    for _ in 0..300_000 {
+        check_four([0; 4].map(|_| f64::from_bits(next())));
     }
     // The longest texts side by side, and zeros.
-    for (a, b) in [
-        (-2.2250738585072014e-308, -1.7976931348623157e308),
-        (-1234567890123456.7, -0.000012345678901234567),
-        (0.0, -0.0),
-        (-0.0, 1e16),
-    ] {
-        assert_eq!(ours_pair(a, b), format!("{},{}", expected(a), expected(b)));
-    }
+    check_four([
+        -2.2250738585072014e-308,
+        -1.7976931348623157e308,
+        -1234567890123456.7,
+        -0.000012345678901234567,
+    ]);
+    check_four([0.0, -0.0, 1e16, 5e-324]);
 }
 
 #[test]
