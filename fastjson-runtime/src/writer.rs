@@ -3,8 +3,8 @@
 use crate::escape;
 use crate::shortest;
 
-/// Items of a float array written per reservation (experiment 90): enough to amortise the
-/// capacity check, little enough that the reservation stays a few kilobytes past the text.
+/// Groups of a float array reserved for at once (experiment 90): enough to amortise the
+/// reservation's check, few enough that it stays a few kilobytes.
 const FLOAT_BLOCK: usize = 64;
 
 /// Layout of the output: where commas, newlines and indentation go.
@@ -397,38 +397,43 @@ impl<'a, F: Format> Writer<'a, F> {
             before: [b"", b",", b",", b","],
             after: b"",
         };
-        // Per group: a separator, then the four floats.
+        // Per group: a separator, then the four floats (with their scratch bytes).
         const GROUP: usize = FOUR.max_write() + 1;
         self.out.push(b'[');
         let mut first = true;
         for block in items.chunks(4 * FLOAT_BLOCK) {
-            self.out.reserve(block.len().div_ceil(4) * GROUP);
+            // What the estimate counts for these floats (`encoded_len_hint`: 24 bytes and a
+            // comma each), so that `to_vec` never grows its buffer here; a group takes the
+            // batched path only where GROUP bytes are free, the last few may not.
+            self.out.reserve(block.len() * (float_estimate() + 1));
             let mut groups = block.chunks_exact(4);
             for group in &mut groups {
                 let values = [group[0], group[1], group[2], group[3]];
-                if !first {
-                    // Reserved above with the group.
-                    self.push_reserved(b',');
-                }
-                first = false;
-                if values.iter().all(|v| v.is_finite()) {
-                    // SAFETY: the block's reservation leaves GROUP bytes for this group (its
-                    // separator included): each group uses at most that many, so what is left
-                    // covers the rest. All four are finite. `set_len` covers only the text.
+                let room = self.out.capacity() - self.out.len();
+                if room >= GROUP && values.iter().all(|v| v.is_finite()) {
+                    // SAFETY: GROUP bytes are free (checked above): the separator and what the
+                    // four floats may store. All four are finite. `set_len` covers only the
+                    // written text.
                     unsafe {
                         let start = self.out.as_mut_ptr().add(self.out.len());
-                        let end = shortest::write_four(values, &FOUR, start);
-                        self.out.set_len(self.out.len() + end.offset_from(start) as usize);
+                        let mut at = start;
+                        if !first {
+                            *at = b',';
+                            at = at.add(1);
+                        }
+                        let end = shortest::write_four(values, &FOUR, at);
+                        self.out
+                            .set_len(self.out.len() + end.offset_from(start) as usize);
                     }
                 } else {
                     for (i, value) in values.into_iter().enumerate() {
-                        if i != 0 {
+                        if i != 0 || !first {
                             self.out.push(b',');
                         }
                         self.f64(value);
                     }
-                    self.out.reserve(block.len().div_ceil(4) * GROUP);
                 }
+                first = false;
             }
             for &value in groups.remainder() {
                 if !first {
@@ -458,7 +463,7 @@ impl<'a, F: Format> Writer<'a, F> {
             before: [b"[", b",", b"],[", b","],
             after: b"]",
         };
-        // Per two items: a separator, then the items.
+        // Per two items: a separator, then the items (with their scratch bytes).
         const GROUP: usize = TWO_ITEMS.max_write() + 1;
         let finite = |item: &T| match floats(item) {
             (Some(a), Some(b)) if a.is_finite() && b.is_finite() => Some([a, b]),
@@ -467,49 +472,42 @@ impl<'a, F: Format> Writer<'a, F> {
         self.out.push(b'[');
         let mut first = true;
         for block in items.chunks(2 * FLOAT_BLOCK) {
-            self.out.reserve(block.len().div_ceil(2) * GROUP);
+            // What the estimate counts for these items (brackets, two floats of 24 bytes with a
+            // comma each, and the item's comma), as in `f64_array`.
+            self.out
+                .reserve(block.len() * (2 * (float_estimate() + 1) + 3));
             for group in block.chunks(2) {
-                if !first {
-                    self.push_reserved(b',');
-                }
-                first = false;
+                let room = self.out.capacity() - self.out.len();
                 match (finite(&group[0]), group.get(1).map(finite)) {
-                    (Some([a, b]), Some(Some([c, d]))) => {
-                        // SAFETY: the block's reservation leaves GROUP bytes for these two
-                        // items (their separator included), as in `f64_array`. All four are
-                        // finite. `set_len` covers only the text.
+                    (Some([a, b]), Some(Some([c, d]))) if room >= GROUP => {
+                        // SAFETY: GROUP bytes are free (checked above): the separator and what
+                        // the two items may store. All four floats are finite. `set_len`
+                        // covers only the written text.
                         unsafe {
                             let start = self.out.as_mut_ptr().add(self.out.len());
-                            let end = shortest::write_four([a, b, c, d], &TWO_ITEMS, start);
-                            self.out.set_len(self.out.len() + end.offset_from(start) as usize);
+                            let mut at = start;
+                            if !first {
+                                *at = b',';
+                                at = at.add(1);
+                            }
+                            let end = shortest::write_four([a, b, c, d], &TWO_ITEMS, at);
+                            self.out
+                                .set_len(self.out.len() + end.offset_from(start) as usize);
                         }
                     }
                     _ => {
                         for (i, item) in group.iter().enumerate() {
-                            if i != 0 {
+                            if i != 0 || !first {
                                 self.out.push(b',');
                             }
                             item.encode(self);
                         }
-                        self.out.reserve(block.len().div_ceil(2) * GROUP);
                     }
                 }
+                first = false;
             }
         }
         self.out.push(b']');
-    }
-
-    /// Appends `byte` where the caller has reserved room for it.
-    #[inline(always)]
-    fn push_reserved(&mut self, byte: u8) {
-        debug_assert!(self.out.len() < self.out.capacity());
-        // SAFETY: the caller reserved room (checked in debug builds); the byte is written
-        // before `set_len` covers it.
-        unsafe {
-            let len = self.out.len();
-            *self.out.as_mut_ptr().add(len) = byte;
-            self.out.set_len(len + 1);
-        }
     }
 
     /// Shortest round-trip form of an `f32`; NaN and ±inf as `null`.
@@ -552,6 +550,13 @@ impl<'a, F: Format> Writer<'a, F> {
             self.out.set_len(len + written);
         }
     }
+}
+
+/// What `f64`'s `encoded_len_hint` counts for a float (its longest text): float arrays reserve
+/// no more than that, so that `to_vec`, which allocates the estimate, never grows.
+#[inline(always)]
+fn float_estimate() -> usize {
+    crate::Encode::encoded_len_hint(&0.0f64)
 }
 
 /// Ends the false dependency of a zmij call on the register RAX (experiment 52).
@@ -639,10 +644,10 @@ mod tests {
     /// both layouts and through `Vec`, slices, arrays and `Box<[T]>`; all against serde_json.
     #[test]
     fn float_arrays_in_batches_match_serde_json() {
-        let mut next = crate::test_rng::xorshift(0xba7c_4e5);
+        let mut next = crate::test_rng::xorshift(0x0ba7_c4e5);
         let mut random_float = move || {
             let v = f64::from_bits(next());
-            if next() % 16 == 0 {
+            if next().is_multiple_of(16) {
                 [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.0, -0.0][(next() % 5) as usize]
             } else if v.is_finite() {
                 v
@@ -658,17 +663,31 @@ mod tests {
         let lengths = (0..=21).chain([63, 64, 65, 127, 128, 129, 255, 256, 257, 300]);
         for length in lengths {
             let floats: Vec<f64> = (0..length).map(|_| random_float()).collect();
-            let pairs: Vec<(f64, f64)> = (0..length).map(|_| (random_float(), random_float())).collect();
+            let pairs: Vec<(f64, f64)> = (0..length)
+                .map(|_| (random_float(), random_float()))
+                .collect();
             let want_floats = serde_json::to_vec(&floats).unwrap();
             let want_pairs = serde_json::to_vec(&pairs).unwrap();
             for prefix_len in [0, 1, 7, 64, 1000] {
                 let prefix = vec![b' '; prefix_len];
-                assert_eq!(compact(&|w| crate::Encode::encode(&floats, w), &prefix), want_floats);
-                assert_eq!(compact(&|w| crate::Encode::encode(&pairs, w), &prefix), want_pairs);
+                assert_eq!(
+                    compact(&|w| crate::Encode::encode(&floats, w), &prefix),
+                    want_floats
+                );
+                assert_eq!(
+                    compact(&|w| crate::Encode::encode(&pairs, w), &prefix),
+                    want_pairs
+                );
             }
-            assert_eq!(compact(&|w| crate::Encode::encode(&floats[..], w), b""), want_floats);
+            assert_eq!(
+                compact(&|w| crate::Encode::encode(&floats[..], w), b""),
+                want_floats
+            );
             let boxed: Box<[(f64, f64)]> = pairs.clone().into_boxed_slice();
-            assert_eq!(compact(&|w| crate::Encode::encode(&boxed, w), b""), want_pairs);
+            assert_eq!(
+                compact(&|w| crate::Encode::encode(&boxed, w), b""),
+                want_pairs
+            );
             // Capacities from exactly the text's length down, so that every block's reservation
             // starts from a different amount of room.
             for capacity in [0, 1, want_pairs.len() / 2, want_pairs.len()] {
@@ -677,14 +696,29 @@ mod tests {
                 assert_eq!(out, want_pairs);
             }
             let mut pretty = Vec::new();
-            crate::Encode::encode(&pairs, &mut Writer::with_format(&mut pretty, Pretty::default()));
+            crate::Encode::encode(
+                &pairs,
+                &mut Writer::with_format(&mut pretty, Pretty::default()),
+            );
             assert_eq!(pretty, serde_json::to_vec_pretty(&pairs).unwrap());
             let mut pretty = Vec::new();
-            crate::Encode::encode(&floats, &mut Writer::with_format(&mut pretty, Pretty::default()));
+            crate::Encode::encode(
+                &floats,
+                &mut Writer::with_format(&mut pretty, Pretty::default()),
+            );
             assert_eq!(pretty, serde_json::to_vec_pretty(&floats).unwrap());
         }
-        let array: [(f64, f64); 5] = [(1.0, 2.0), (0.1, -0.2), (1e300, 5e-324), (3.0, 4.0), (f64::NAN, 1.0)];
-        assert_eq!(compact(&|w| crate::Encode::encode(&array, w), b""), serde_json::to_vec(&array).unwrap());
+        let array: [(f64, f64); 5] = [
+            (1.0, 2.0),
+            (0.1, -0.2),
+            (1e300, 5e-324),
+            (3.0, 4.0),
+            (f64::NAN, 1.0),
+        ];
+        assert_eq!(
+            compact(&|w| crate::Encode::encode(&array, w), b""),
+            serde_json::to_vec(&array).unwrap()
+        );
     }
 
     #[test]

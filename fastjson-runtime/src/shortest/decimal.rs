@@ -4,7 +4,7 @@
 //! extra digit from the fraction). Our own code and table; every output is checked against zmij,
 //! which serde_json prints with, in the tests.
 
-use super::table::{E_MIN, POW10};
+use super::table::{E_MAX, E_MIN, POW10};
 
 /// `integral.digit * 10^exponent` (`digit` one more decimal place, 0 when not needed): the
 /// shortest decimal in the double's rounding interval, the closest to it when several are (ties
@@ -68,6 +68,7 @@ fn scaled(significand: u64, exponent: i32) -> Decimal {
     // value * 10^(-k-1) has 15 or 16 integral digits; with the shift, the product's top 64 bits
     // hold them above EXTRA_SHIFT fraction bits, the next 64 the rest of the fraction.
     let shift = (exponent + floor_log2_pow10(-k - 1) + 1 + EXTRA_SHIFT as i32) as u32;
+    debug_assert!(shift <= EXTRA_SHIFT + 1 && (E_MIN..=E_MAX).contains(&(-k - 1)));
     let [high, low] = POW10[(-k - 1 - E_MIN) as usize];
     let (top, next) = mul_192_high_128(high, low, significand << shift);
     let integral = top >> EXTRA_SHIFT;

@@ -17,6 +17,7 @@ pub(super) fn sixteen(high: u32, low: u32) -> u128 {
 }
 
 /// [`sixteen`] with general-purpose registers: each half through [`eight_swar`].
+#[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline(always)]
 pub(super) fn sixteen_swar(high: u32, low: u32) -> u128 {
     u128::from(eight_swar(high)) | u128::from(eight_swar(low)) << 64
@@ -24,6 +25,7 @@ pub(super) fn sixteen_swar(high: u32, low: u32) -> u128 {
 
 /// The eight decimal digits of `x` (below 10^8), most significant in the lowest byte: halved
 /// to four-digit lanes, then two, then one, each step one multiply-and-shift on every lane.
+#[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline(always)]
 pub(super) fn eight_swar(x: u32) -> u64 {
     debug_assert!(x < 100_000_000);

@@ -39,7 +39,7 @@ fn exponent_text(scientific: i32) -> (u32, usize) {
         (ones, 1)
     };
     (
-        u32::from(sign) | (digits + 0x0030_3030 & ((1 << (8 * count)) - 1)) << 8,
+        u32::from(sign) | ((digits + 0x0030_3030) & ((1 << (8 * count)) - 1)) << 8,
         count + 1,
     )
 }

@@ -89,7 +89,11 @@ pub(crate) unsafe fn write(value: f64, out: *mut u8) -> *mut u8 {
 /// # Safety
 /// Every value must be finite and `out` valid for writes of `punctuation.max_write()` bytes.
 #[inline(always)]
-pub(crate) unsafe fn write_four(values: [f64; 4], punctuation: &Punctuation, out: *mut u8) -> *mut u8 {
+pub(crate) unsafe fn write_four(
+    values: [f64; 4],
+    punctuation: &Punctuation,
+    out: *mut u8,
+) -> *mut u8 {
     let [a, b, c, d] = values.map(f64::to_bits);
     let (da, db, dc, dd) = (decimal_of(a), decimal_of(b), decimal_of(c), decimal_of(d));
     let negative = |bits: u64| bits >> 63 != 0;
