@@ -35,7 +35,7 @@ pub trait Encode {
     }
 
     /// Appends a JSON array of `items` (what `[T]`, `Vec<T>` and arrays call). Not part of the
-    /// API: `f64` and pairs of `f64` override it to format two floats at a time.
+    /// API: `f64` and pairs of `f64` override it to format floats four at a time.
     #[doc(hidden)]
     #[inline]
     fn encode_slice<F: Format>(items: &[Self], w: &mut Writer<'_, F>)

@@ -126,7 +126,7 @@ impl Encode for f64 {
         w.f64(*self);
     }
 
-    /// Two floats at a time (experiment 90).
+    /// Four floats at a time (experiment 90).
     #[inline]
     fn encode_slice<F: Format>(items: &[f64], w: &mut Writer<'_, F>) {
         w.f64_array(items);

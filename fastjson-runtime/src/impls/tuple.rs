@@ -18,7 +18,7 @@ macro_rules! tuple {
                 w.end_array();
             }
 
-            /// Arrays of `(f64, f64)` (coordinates) format both floats of a pair together
+            /// Arrays of `(f64, f64)` (coordinates) format two pairs' floats together
             /// (experiment 90); every other tuple goes element by element.
             #[inline]
             fn encode_slice<F: Format>(items: &[Self], w: &mut Writer<'_, F>) {

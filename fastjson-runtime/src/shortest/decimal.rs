@@ -46,7 +46,8 @@ fn mul_high(a: u64, b: u64) -> u64 {
 /// The shortest decimal of the finite, non-zero double with bits `bits` (the sign is ignored).
 #[inline(always)]
 pub(crate) fn shortest(bits: u64) -> Decimal {
-    let fraction = bits & (IMPLICIT_BIT - 1);
+    // The mask through `opaque`: a constant one becomes `mov al, 52; bzhi` in native builds.
+    let fraction = bits & super::opaque(IMPLICIT_BIT - 1);
     let raw_exponent = ((bits >> SIGNIFICAND_BITS) & 0x7ff) as i32;
     debug_assert!(raw_exponent != 0x7ff, "finite values only");
     if raw_exponent == 0 {
