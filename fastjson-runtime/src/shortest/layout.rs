@@ -3,7 +3,7 @@
 
 use super::decimal::{floor_log10_pow2, Decimal};
 
-/// The most bytes [`write`] may store from its `out` (a sign, 17 digits, the point and a
+/// The most bytes [`write()`] may store from its `out` (a sign, 17 digits, the point and a
 /// 16-byte store that can start 18 bytes in); the text itself is at most 24 bytes.
 pub(crate) const MAX_WRITE: usize = 34;
 
