@@ -399,35 +399,18 @@ impl<'a, F: Format> Writer<'a, F> {
             before: [b"", b",", b",", b","],
             after: b"",
         };
-        // Per group: a separator, then the four floats (with their scratch bytes).
-        const GROUP: usize = FOUR.max_write() + 1;
         self.out.push(b'[');
         let mut first = true;
         for block in items.chunks(4 * FLOAT_BLOCK) {
             // What the estimate counts for these floats (`encoded_len_hint`: 24 bytes and a
             // comma each), so that `to_vec` never grows its buffer here; a group takes the
-            // batched path only where GROUP bytes are free, the last few may not.
+            // batched path only where its scratch bytes fit (`try_write_four`), the last few may not.
             self.out.reserve(block.len() * (float_estimate() + 1));
             let mut groups = block.chunks_exact(4);
             for group in &mut groups {
                 let values = [group[0], group[1], group[2], group[3]];
-                let room = self.out.capacity() - self.out.len();
-                if room >= GROUP && values.into_iter().all(shortest::is_finite) {
-                    // SAFETY: GROUP bytes are free (checked above): the separator and what the
-                    // four floats may store. All four are finite. `set_len` covers only the
-                    // written text.
-                    unsafe {
-                        let start = self.out.as_mut_ptr().add(self.out.len());
-                        let mut at = start;
-                        if !first {
-                            *at = b',';
-                            at = at.add(1);
-                        }
-                        let end = shortest::write_four(values, &FOUR, at);
-                        self.out
-                            .set_len(self.out.len() + end.offset_from(start) as usize);
-                    }
-                } else {
+                let finite = values.into_iter().all(shortest::is_finite);
+                if !(finite && self.try_write_four(values, &FOUR, first)) {
                     for (i, value) in values.into_iter().enumerate() {
                         if i != 0 || !first {
                             self.out.push(b',');
@@ -465,8 +448,6 @@ impl<'a, F: Format> Writer<'a, F> {
             before: [b"[", b",", b"],[", b","],
             after: b"]",
         };
-        // Per two items: a separator, then the items (with their scratch bytes).
-        const GROUP: usize = TWO_ITEMS.max_write() + 1;
         let finite = |item: &T| match floats(item) {
             (Some(a), Some(b)) if shortest::is_finite(a) & shortest::is_finite(b) => Some([a, b]),
             _ => None,
@@ -479,37 +460,54 @@ impl<'a, F: Format> Writer<'a, F> {
             self.out
                 .reserve(block.len() * (2 * (float_estimate() + 1) + 3));
             for group in block.chunks(2) {
-                let room = self.out.capacity() - self.out.len();
-                match (finite(&group[0]), group.get(1).map(finite)) {
-                    (Some([a, b]), Some(Some([c, d]))) if room >= GROUP => {
-                        // SAFETY: GROUP bytes are free (checked above): the separator and what
-                        // the two items may store. All four floats are finite. `set_len`
-                        // covers only the written text.
-                        unsafe {
-                            let start = self.out.as_mut_ptr().add(self.out.len());
-                            let mut at = start;
-                            if !first {
-                                *at = b',';
-                                at = at.add(1);
-                            }
-                            let end = shortest::write_four([a, b, c, d], &TWO_ITEMS, at);
-                            self.out
-                                .set_len(self.out.len() + end.offset_from(start) as usize);
-                        }
+                let written = match (finite(&group[0]), group.get(1).map(finite)) {
+                    (Some([a, b]), Some(Some([c, d]))) => {
+                        self.try_write_four([a, b, c, d], &TWO_ITEMS, first)
                     }
-                    _ => {
-                        for (i, item) in group.iter().enumerate() {
-                            if i != 0 || !first {
-                                self.out.push(b',');
-                            }
-                            item.encode(self);
+                    _ => false,
+                };
+                if !written {
+                    for (i, item) in group.iter().enumerate() {
+                        if i != 0 || !first {
+                            self.out.push(b',');
                         }
+                        item.encode(self);
                     }
                 }
                 first = false;
             }
         }
         self.out.push(b']');
+    }
+
+    /// Writes four finite floats with `punctuation` (a comma first unless `first`) where the
+    /// spare capacity holds what they may store, and says whether it did; nothing is written
+    /// when it does not (the caller then goes float by float).
+    #[inline(always)]
+    fn try_write_four(
+        &mut self,
+        values: [f64; 4],
+        punctuation: &shortest::Punctuation,
+        first: bool,
+    ) -> bool {
+        if self.out.capacity() - self.out.len() < punctuation.max_write() + 1 {
+            return false;
+        }
+        // SAFETY: the spare capacity holds the separator and the `max_write()` bytes
+        // `write_four` may store (checked above); the caller passes finite values. `set_len`
+        // covers only the written text.
+        unsafe {
+            let start = self.out.as_mut_ptr().add(self.out.len());
+            let mut at = start;
+            if !first {
+                *at = b',';
+                at = at.add(1);
+            }
+            let end = shortest::write_four(values, punctuation, at);
+            self.out
+                .set_len(self.out.len() + end.offset_from(start) as usize);
+        }
+        true
     }
 
     /// Shortest round-trip form of an `f32`; NaN and ±inf as `null`.
