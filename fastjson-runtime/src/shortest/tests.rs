@@ -5,7 +5,7 @@ use super::decimal::{floor_log10_pow2, shortest};
 use super::digits::{eight_swar, sixteen, sixteen_swar};
 use super::table::{E_MAX, E_MIN, POW10};
 use super::{write, write_four, Punctuation, MAX_WRITE};
-use crate::test_rng::xorshift;
+use crate::test_rng::{iterations, xorshift};
 use std::cmp::Ordering;
 
 /// A little-endian big unsigned integer, enough to check the tables.
@@ -159,11 +159,14 @@ fn eight_digits_match_decimal_formatting() {
             "x = {x}"
         );
     };
-    (0..100_000).for_each(check);
-    (0..100_000_000).step_by(997).for_each(check);
-    (99_900_000..100_000_000).for_each(check);
+    let edge = iterations(100_000) as u32;
+    (0..edge).for_each(check);
+    (0..100_000_000)
+        .step_by(997 * (100_000 / edge) as usize)
+        .for_each(check);
+    (100_000_000 - edge..100_000_000).for_each(check);
     let mut next = xorshift(0x5eed_e1d1);
-    (0..200_000).for_each(|_| check((next() % 100_000_000) as u32));
+    (0..iterations(200_000)).for_each(|_| check((next() % 100_000_000) as u32));
 }
 
 #[test]
@@ -175,7 +178,7 @@ fn sixteen_digits_agree_with_the_portable_form() {
             assert_eq!(sixteen(high, low), sixteen_swar(high, low), "{high} {low}");
         }
     }
-    for _ in 0..1_000_000 {
+    for _ in 0..iterations(1_000_000) {
         let (high, low) = ((next() % 100_000_000) as u32, (next() % 100_000_000) as u32);
         assert_eq!(sixteen(high, low), sixteen_swar(high, low), "{high} {low}");
     }
@@ -233,7 +236,7 @@ fn check(v: f64) {
 #[test]
 fn random_bit_patterns_print_as_zmij_does() {
     let mut next = xorshift(0xf10a_7b17);
-    for _ in 0..2_000_000 {
+    for _ in 0..iterations(2_000_000) {
         check(f64::from_bits(next()));
     }
 }
@@ -248,7 +251,7 @@ fn every_binade_prints_as_zmij_does() {
             for fraction in [0, 1, 2, 3, (1 << 52) - 1, (1 << 52) - 2, 1 << 51] {
                 check(f64::from_bits(base | fraction));
             }
-            for _ in 0..64 {
+            for _ in 0..iterations(64) {
                 check(f64::from_bits(base | next() >> 12));
             }
         }
@@ -257,7 +260,7 @@ fn every_binade_prints_as_zmij_does() {
 
 #[test]
 fn subnormals_zeros_and_limits_print_as_zmij_does() {
-    for bits in 0..20_000u64 {
+    for bits in 0..iterations(20_000) as u64 {
         check(f64::from_bits(bits));
         check(-f64::from_bits(bits));
     }
@@ -290,7 +293,7 @@ fn decimal_boundaries_and_notations_print_as_zmij_does() {
     }
     // Integers, and short decimals with their neighbours (where ties and trailing zeros live).
     let mut next = xorshift(0xdec1_a1e5);
-    for _ in 0..200_000 {
+    for _ in 0..iterations(200_000) {
         let digits = next() % 10_000_000;
         let exponent = (next() % 40) as i32 - 20;
         let v: f64 = format!("{digits}e{exponent}").parse().unwrap();
@@ -298,7 +301,7 @@ fn decimal_boundaries_and_notations_print_as_zmij_does() {
             check(f64::from_bits(bits));
         }
     }
-    for i in 0..100_000u64 {
+    for i in 0..iterations(100_000) as u64 {
         check(i as f64);
         check((1u64 << 53) as f64 - i as f64);
         check(i as f64 / 8.0);
@@ -315,7 +318,7 @@ fn batches_print_each_float_with_their_punctuation() {
             assert_eq!(ours_four(v, &TWO_PAIRS), format!("[{a},{b}],[{c},{d}]"));
         }
     };
-    for _ in 0..300_000 {
+    for _ in 0..iterations(300_000) {
         check_four([0; 4].map(|_| f64::from_bits(next())));
     }
     // The longest texts side by side, and zeros.
@@ -331,7 +334,7 @@ fn batches_print_each_float_with_their_punctuation() {
 #[test]
 fn every_shortest_decimal_reads_back_and_has_at_most_17_digits() {
     let mut next = xorshift(0x0dd5_ca1e);
-    for _ in 0..200_000 {
+    for _ in 0..iterations(200_000) {
         let bits = next() & !(1 << 63);
         let v = f64::from_bits(bits);
         if !v.is_finite() || v == 0.0 {
