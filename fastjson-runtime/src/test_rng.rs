@@ -19,35 +19,45 @@ pub(crate) const SCALE_DOWN_VAR: &str = "FASTJSON_TEST_SCALE_DOWN";
 
 /// `n` iterations, divided by [`SCALE_DOWN_VAR`] when it is set (at least 1).
 pub(crate) fn iterations(n: usize) -> usize {
-    scaled(n, std::env::var(SCALE_DOWN_VAR).ok().as_deref())
+    scaled(n, divisor())
+}
+
+/// `n` divided by `divisor`, at least 1.
+fn scaled(n: usize, divisor: usize) -> usize {
+    (n / divisor).max(1)
 }
 
 /// Whether the exhaustive tests try every case (`cargo test`) or the cases that decide a
-/// kernel's path (under `cargo xtask valgrind`, when [`SCALE_DOWN_VAR`] is set).
+/// kernel's path (under `cargo xtask valgrind`, when [`SCALE_DOWN_VAR`] divides by more than 1).
 pub(crate) fn exhaustive() -> bool {
-    std::env::var_os(SCALE_DOWN_VAR).is_none()
+    divisor() == 1
 }
 
-/// `n` divided by the divisor in `setting` (none: `n`; at least 1 iteration). A setting that is
-/// not a positive integer panics, so a typo cannot quietly run a different test.
-fn scaled(n: usize, setting: Option<&str>) -> usize {
-    let Some(setting) = setting else { return n };
-    let divisor: usize = setting
+/// The divisor [`SCALE_DOWN_VAR`] sets (1 when unset).
+fn divisor() -> usize {
+    parse_divisor(std::env::var(SCALE_DOWN_VAR).ok().as_deref())
+}
+
+/// The divisor in `setting` (none: 1). A setting that is not a positive integer panics, so a
+/// typo cannot quietly run a different test.
+fn parse_divisor(setting: Option<&str>) -> usize {
+    let Some(setting) = setting else { return 1 };
+    setting
         .parse()
         .ok()
         .filter(|&d| d > 0)
-        .unwrap_or_else(|| panic!("{SCALE_DOWN_VAR}={setting:?}: expected a positive integer"));
-    (n / divisor).max(1)
+        .unwrap_or_else(|| panic!("{SCALE_DOWN_VAR}={setting:?}: expected a positive integer"))
 }
 
 #[test]
 fn iteration_counts_scale_down_only_when_asked() {
-    assert_eq!(scaled(2_000_000, None), 2_000_000);
-    assert_eq!(scaled(2_000_000, Some("50")), 40_000);
-    assert_eq!(scaled(10, Some("50")), 1);
+    assert_eq!(scaled(2_000_000, parse_divisor(None)), 2_000_000);
+    assert_eq!(scaled(2_000_000, parse_divisor(Some("50"))), 40_000);
+    assert_eq!(scaled(10, 50), 1);
+    assert_eq!(parse_divisor(Some("50")), 50);
     for bad in ["0", "-3", "fifty", ""] {
         assert!(
-            std::panic::catch_unwind(|| scaled(10, Some(bad))).is_err(),
+            std::panic::catch_unwind(|| parse_divisor(Some(bad))).is_err(),
             "{bad:?}"
         );
     }
