@@ -16,6 +16,8 @@ pub struct Args {
     pub out: Option<PathBuf>,
     pub quiet: bool,
     pub window_ms: Option<u64>,
+    pub rounds: Option<usize>,
+    pub sample_ms: Option<u64>,
     pub rows: Rows,
     /// Summarize the interleaved default-vs-native runs in this directory instead of running.
     pub summarize_default_vs_native: Option<PathBuf>,
@@ -23,6 +25,7 @@ pub struct Args {
 
 pub const USAGE: &str = "\
 usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out DIR] [--quiet]
+                      [--window-ms N] [--rounds N] [--sample-ms N]
 
   (default)      the comparison (then the first decode in fresh processes, 5 per row;
                  11 with --full): under 3 minutes on 2 cores
@@ -37,6 +40,8 @@ usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out
                  (default: target/fastjson-bench, or target/fastjson-bench/native)
   --quiet        no progress line
   --window-ms N  request-mode window per cell and round (default 150, --full 1000)
+  --rounds N     interleaved rounds, one sample per row each (default 11, --full 31)
+  --sample-ms N  target length of one sample (default 40, --full 100)
   --fastjson-and-serde-json-only
                  time only fastjson's and serde_json's decode and encode rows (and
                  serde_json's twin): what the default-vs-native comparison needs
@@ -58,6 +63,8 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         out: None,
         quiet: false,
         window_ms: None,
+        rounds: None,
+        sample_ms: None,
         rows: Rows::All,
         summarize_default_vs_native: None,
     };
@@ -77,6 +84,20 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
                     v.parse()
                         .map_err(|_| format!("--window-ms {v}: not a number"))?,
                 );
+            }
+            "--rounds" => {
+                let v = value("--rounds")?;
+                out.rounds = Some(match v.parse() {
+                    Ok(n) if n > 0 => n,
+                    _ => return Err(format!("--rounds {v}: not a positive number")),
+                });
+            }
+            "--sample-ms" => {
+                let v = value("--sample-ms")?;
+                out.sample_ms = Some(match v.parse() {
+                    Ok(n) if n > 0 => n,
+                    _ => return Err(format!("--sample-ms {v}: not a positive number")),
+                });
             }
             "--fastjson-and-serde-json-only" => out.rows = Rows::FastjsonAndSerdeJson,
             "--summarize-default-vs-native" => {
@@ -129,5 +150,9 @@ mod tests {
         assert_eq!(d.summarize_default_vs_native, Some(PathBuf::from("/d")));
         assert!(p("--summarize-default-vs-native").is_err());
         assert!(p("--nope").is_err());
+        let r = p("--full --rounds 155 --sample-ms 20").unwrap();
+        assert_eq!((r.rounds, r.sample_ms), (Some(155), Some(20)));
+        assert!(p("--rounds 0").is_err());
+        assert!(p("--sample-ms x").is_err());
     }
 }

@@ -37,6 +37,8 @@ fn main() {
         filters: args.filters,
         progress: !args.quiet,
         window: args.window_ms.map(std::time::Duration::from_millis),
+        rounds: args.rounds,
+        sample: args.sample_ms.map(std::time::Duration::from_millis),
         rows: args.rows,
     };
     let mut report = run::run(&opts, workloads::all(&corpus), &corpus);

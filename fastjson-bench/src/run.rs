@@ -21,6 +21,10 @@ pub struct Options {
     pub progress: bool,
     /// Overrides the mode's request-mode window.
     pub window: Option<Duration>,
+    /// Overrides the mode's number of interleaved rounds (samples per row).
+    pub rounds: Option<usize>,
+    /// Overrides the mode's target duration of one sample.
+    pub sample: Option<Duration>,
     /// Which rows may run at all (the filters then narrow them further).
     pub rows: Rows,
 }
@@ -106,6 +110,8 @@ impl Options {
             filters: Vec::new(),
             progress: false,
             window: None,
+            rounds: None,
+            sample: None,
             rows: Rows::All,
         }
     }
@@ -441,8 +447,12 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
         tty: std::io::stderr().is_terminal(),
         start,
     };
-    let (plan, window, request_rounds) = opts.mode.plan();
+    let (mut plan, window, request_rounds) = opts.mode.plan();
     let window = opts.window.unwrap_or(window);
+    if !plan.smoke {
+        plan.rounds = opts.rounds.unwrap_or(plan.rounds).max(1);
+        plan.sample = opts.sample.unwrap_or(plan.sample);
+    }
     let digests: Vec<_> = corpus
         .docs
         .iter()

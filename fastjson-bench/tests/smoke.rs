@@ -88,6 +88,26 @@ fn a_filter_keeps_the_baselines_and_floors_of_its_group() {
     assert!(r.requests.is_empty());
 }
 
+/// `--rounds` and `--sample-ms` replace the mode's plan: every timed row has exactly that many
+/// samples, and the report says so.
+#[test]
+fn the_plan_overrides_set_rounds_and_sample_length() {
+    let opts = Options {
+        mode: run::Mode::Default,
+        filters: vec!["decode/micro-login/fastjson".into()],
+        rounds: Some(3),
+        sample: Some(std::time::Duration::from_millis(2)),
+        ..Options::smoke()
+    };
+    let r = run::run(&opts, workloads::generated(), &corpus::Corpus::none());
+    assert_eq!((r.rounds, r.sample_ms), (3, 2.0));
+    let timed: Vec<_> = r.cells.iter().filter(|c| c.median_ns.is_some()).collect();
+    assert_eq!(timed.len(), 6, "every row of the group is timed");
+    for c in timed {
+        assert_eq!(c.samples_ns.len(), 3, "{}", c.id());
+    }
+}
+
 /// The binary itself, as CI's smoke step would run it: exit status, files, and the counting
 /// allocator installed (allocation figures present).
 #[test]
