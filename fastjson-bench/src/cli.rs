@@ -110,6 +110,11 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
             other => return Err(format!("unknown argument `{other}`\n\n{USAGE}")),
         }
     }
+    if out.mode == Mode::Smoke && (out.rounds.is_some() || out.sample_ms.is_some()) {
+        return Err(
+            "--rounds and --sample-ms do not apply to --smoke (one operation per row)".into(),
+        );
+    }
     Ok(out)
 }
 
@@ -154,5 +159,6 @@ mod tests {
         assert_eq!((r.rounds, r.sample_ms), (Some(155), Some(20)));
         assert!(p("--rounds 0").is_err());
         assert!(p("--sample-ms x").is_err());
+        assert!(p("--smoke --rounds 3").is_err());
     }
 }
