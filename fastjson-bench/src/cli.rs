@@ -85,19 +85,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
                         .map_err(|_| format!("--window-ms {v}: not a number"))?,
                 );
             }
-            "--rounds" => {
-                let v = value("--rounds")?;
-                out.rounds = Some(match v.parse() {
-                    Ok(n) if n > 0 => n,
-                    _ => return Err(format!("--rounds {v}: not a positive number")),
-                });
-            }
+            "--rounds" => out.rounds = Some(positive("--rounds", &value("--rounds")?)?),
             "--sample-ms" => {
-                let v = value("--sample-ms")?;
-                out.sample_ms = Some(match v.parse() {
-                    Ok(n) if n > 0 => n,
-                    _ => return Err(format!("--sample-ms {v}: not a positive number")),
-                });
+                out.sample_ms = Some(positive("--sample-ms", &value("--sample-ms")?)?);
             }
             "--fastjson-and-serde-json-only" => out.rows = Rows::FastjsonAndSerdeJson,
             "--summarize-default-vs-native" => {
@@ -116,6 +106,14 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         );
     }
     Ok(out)
+}
+
+/// `v`, the value of `flag`, as a number above zero.
+fn positive<T: std::str::FromStr + PartialOrd + Default>(flag: &str, v: &str) -> Result<T, String> {
+    v.parse()
+        .ok()
+        .filter(|n| *n > T::default())
+        .ok_or_else(|| format!("{flag} {v}: not a positive number"))
 }
 
 /// The default output directory: `target/fastjson-bench` in the workspace (`native/` below it
