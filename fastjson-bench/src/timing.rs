@@ -27,8 +27,11 @@ pub fn sample(op: &mut Op, batch: u64) -> f64 {
     elapsed.as_nanos() as f64 / batch as f64
 }
 
-/// The batch size that makes one sample last about `target` (at least 1), with one warm-up run.
+/// The batch size that makes one sample last about `target` (at least 1), measured after one
+/// untimed warm-up call: a first call that grows buffers (simd-json's reused ones, a pool)
+/// would otherwise size the batch for a cold operation, too few per sample (experiment 99).
 pub fn calibrate(op: &mut Op, target: Duration) -> u64 {
+    std::hint::black_box(op());
     let mut batch = 1u64;
     loop {
         let per_op = sample(op, batch);
@@ -112,6 +115,32 @@ mod tests {
         assert_eq!(percentile(&mut v, 50.0), Some(50));
         assert_eq!(percentile(&mut v, 99.0), Some(99));
         assert_eq!(percentile(&mut [7], 99.0), Some(7));
+    }
+
+    /// An operation whose first call is slow (a buffer growing) and whose later calls take
+    /// ~50 µs: the batch is sized by the later calls. Sized by the first call, it would be 1.
+    #[test]
+    fn calibration_ignores_a_slow_first_call() {
+        fn spin(d: Duration) {
+            let start = Instant::now();
+            while start.elapsed() < d {
+                std::hint::spin_loop();
+            }
+        }
+        let mut calls = 0u32;
+        let mut op: Op = Box::new(move || {
+            calls += 1;
+            spin(if calls == 1 {
+                Duration::from_millis(40)
+            } else {
+                Duration::from_micros(50)
+            });
+            calls as usize
+        });
+        let batch = calibrate(&mut op, Duration::from_millis(20));
+        // 20 ms of 50 µs calls is 400; a contended host stretches the calls it times, not the
+        // spin's wall-clock length, so only a cold-call sizing (1) or a broken loop falls short.
+        assert!((40..=400).contains(&batch), "batch {batch}");
     }
 
     #[test]
