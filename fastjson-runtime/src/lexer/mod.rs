@@ -335,6 +335,66 @@ impl<'de> Lexer<'de> {
         self.next_key_predicted_otherwise(first, predicted)
     }
 
+    /// Whether the next key is exactly `predicted` (`,"name":` as for
+    /// [`Lexer::next_key_predicted`]), consuming it with its separator and colon when it is. On
+    /// `false` nothing but whitespace has been consumed, so any key read can follow: generated
+    /// code reads a struct's fields in declaration order with one constant comparison each
+    /// (straight-line code, no dispatch on a field index) and hands over to its key loop at the
+    /// first key that is not the next declared one.
+    #[inline(always)]
+    pub fn next_key_is(&mut self, first: &mut bool, predicted: &[u8]) -> bool {
+        if !*first
+            && self.input.get(self.pos..self.pos + 2) == Some(b",\"")
+            && swar::starts_with(self.input, self.pos, predicted)
+        {
+            self.string_start = self.pos + 1;
+            self.pos += predicted.len();
+            self.step_over_space_after_colon();
+            return true;
+        }
+        self.next_key_is_otherwise(first, predicted)
+    }
+
+    /// Consumes the current object's `}` when it is the very next byte (compact JSON after a
+    /// struct's last field): `true` closes the object, `false` consumes nothing.
+    #[inline(always)]
+    pub fn try_end_object(&mut self) -> bool {
+        if self.input.get(self.pos) == Some(&b'}') {
+            self.pos += 1;
+            self.leave();
+            return true;
+        }
+        false
+    }
+
+    /// [`Lexer::next_key_is`] after whitespace or for an object's first key (out of line, as
+    /// [`Lexer::next_key_predicted_otherwise`]).
+    #[inline(never)]
+    fn next_key_is_otherwise(&mut self, first: &mut bool, predicted: &[u8]) -> bool {
+        let input = self.input;
+        let pos = whitespace_end(input, self.pos);
+        // Whitespace is skipped whatever follows: always valid, and the key loop need not
+        // measure it again.
+        self.pos = pos;
+        let key_at = if *first {
+            pos
+        } else if input.get(pos) == Some(&b',') {
+            whitespace_end(input, pos + 1)
+        } else {
+            return false;
+        };
+        match predicted.get(1..) {
+            Some(key_and_colon) if swar::starts_with(input, key_at, key_and_colon) => {
+                *first = false;
+                self.string_start = key_at;
+                self.pos = key_at + key_and_colon.len();
+                self.step_over_space_after_colon();
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// [`Lexer::next_key_predicted`] past its compact-JSON comparison: out of line, so that the
     /// comparison inlines into generated code without the rest.
     ///
@@ -792,7 +852,89 @@ mod tests {
                     .map(|read| read.into_iter().map(|(_, value)| value).collect::<Vec<_>>())
                     .map_err(|e| e.to_string());
                 assert_eq!(predicted, plain, "{input:?}");
+                // Generated code's straight run (`next_key_is` in declaration order) handing
+                // over to the key loop at its first miss, whichever the declared order.
+                for declared in [
+                    predictions,
+                    &[b",\"bb\":", b",\"a\":"],
+                    &[b",\"a\":", b",\"a\":", b""],
+                ] {
+                    let straight = values_straight_then_predicted(input.as_bytes(), declared)
+                        .map_err(|e| e.to_string());
+                    assert_eq!(straight, plain, "{input:?} declared {declared:?}");
+                }
             }
+        }
+    }
+
+    /// Reads keys with `next_key_is` for each of `declared` in turn, then from the first miss
+    /// with `next_key_predicted`, as a derived decoder does.
+    fn values_straight_then_predicted(input: &[u8], declared: &[&[u8]]) -> Result<Vec<u64>> {
+        let mut lex = Lexer::new(input);
+        lex.begin_object()?;
+        let mut first = true;
+        let mut values = Vec::new();
+        for predicted in declared {
+            if !lex.next_key_is(&mut first, predicted) {
+                break;
+            }
+            values.push(lex.u64()?);
+        }
+        while lex.next_key_predicted(&mut first, declared[0])? != Key::End {
+            values.push(lex.u64()?);
+        }
+        lex.end()?;
+        Ok(values)
+    }
+
+    #[test]
+    fn next_key_is_consumes_only_a_whole_match() {
+        for (input, predicted, hit, rest) in [
+            (&br#"{"a":1}"#[..], &b",\"a\":"[..], true, &b"1}"[..]),
+            (b"{\n  \"a\": 1}", b",\"a\":", true, b"1}"),
+            (br#"{"ab":1}"#, b",\"a\":", false, br#""ab":1}"#),
+            (br#"{"a" :1}"#, b",\"a\":", false, br#""a" :1}"#),
+            (b"{ }", b",\"a\":", false, b"}"),
+            (br#"{"a":1}"#, b"", false, br#""a":1}"#),
+        ] {
+            let mut lex = Lexer::new(input);
+            lex.begin_object().unwrap();
+            let mut first = true;
+            assert_eq!(lex.next_key_is(&mut first, predicted), hit, "{input:?}");
+            assert_eq!(first, !hit, "{input:?}");
+            assert_eq!(&input[lex.position()..], rest, "{input:?}");
+        }
+        // `try_end_object` takes a `}` only as the very next byte, and closes the object.
+        for (input, ends) in [(&br#"{"a":1}{}"#[..], true), (b"{\"a\":1 }{}", false)] {
+            let mut lex = Lexer::new(input).with_max_depth(2);
+            lex.begin_object().unwrap();
+            let mut first = true;
+            assert!(lex.next_key_is(&mut first, b",\"a\":"));
+            lex.u64().unwrap();
+            assert_eq!(lex.try_end_object(), ends, "{input:?}");
+            if !ends {
+                assert_eq!(lex.next_key_predicted(&mut first, b"").unwrap(), Key::End);
+            }
+            assert_eq!(&input[lex.position()..], b"{}");
+            // The object's depth was given back: a second object fits under the limit of 2
+            // (which admits one open object at a time).
+            assert!(lex.begin_object().is_ok(), "{input:?}");
+        }
+        // After a first key: the separator is part of the match, and a miss leaves it unread.
+        for (input, hit, rest) in [
+            (&br#"{"a":1,"bb":2}"#[..], true, &b"2}"[..]),
+            (b"{\"a\":1 ,\n \"bb\": 2}", true, b"2}"),
+            (br#"{"a":1,"b":2}"#, false, br#","b":2}"#),
+            (br#"{"a":1 "bb":2}"#, false, br#""bb":2}"#),
+            (br#"{"a":1}"#, false, b"}"),
+        ] {
+            let mut lex = Lexer::new(input);
+            lex.begin_object().unwrap();
+            let mut first = true;
+            assert!(lex.next_key_is(&mut first, b",\"a\":"));
+            lex.u64().unwrap();
+            assert_eq!(lex.next_key_is(&mut first, b",\"bb\":"), hit, "{input:?}");
+            assert_eq!(&input[lex.position()..], rest, "{input:?}");
         }
     }
 
