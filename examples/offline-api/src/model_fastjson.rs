@@ -376,35 +376,8 @@ const _: () = {
                     b",\"email\":",
                 ];
                 let mut __last: ::core::primitive::usize = 3usize;
-                let __ended: ::core::primitive::bool = '__run: {
-                    if _fj::__private::Option::is_some(&__element) {
-                        break '__run false;
-                    }
-                    if !__lex.next_key_is(&mut __first, __PREDICTIONS[0usize]) {
-                        break '__run false;
-                    }
-                    _fj::__private::decode_slot::<
-                        u64,
-                    >(&mut __b.__f0, __lex, "id", __element)?;
-                    __last = 0usize;
-                    if !__lex.next_key_is(&mut __first, __PREDICTIONS[1usize]) {
-                        break '__run false;
-                    }
-                    _fj::__private::decode_slot::<
-                        String,
-                    >(&mut __b.__f1, __lex, "name", __element)?;
-                    __last = 1usize;
-                    if !__lex.next_key_is(&mut __first, __PREDICTIONS[2usize]) {
-                        break '__run false;
-                    }
-                    _fj::__private::decode_slot::<
-                        String,
-                    >(&mut __b.__f2, __lex, "email", __element)?;
-                    __last = 2usize;
-                    __lex.try_end_object()
-                };
-                let mut __predicted: ::core::primitive::usize = __ORDER.after(__last);
-                while !__ended {
+                let mut __predicted: ::core::primitive::usize = __ORDER.after(3usize);
+                loop {
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
@@ -647,35 +620,8 @@ const _: () = {
                     b",\"unit_price_cents\":",
                 ];
                 let mut __last: ::core::primitive::usize = 3usize;
-                let __ended: ::core::primitive::bool = '__run: {
-                    if _fj::__private::Option::is_some(&__element) {
-                        break '__run false;
-                    }
-                    if !__lex.next_key_is(&mut __first, __PREDICTIONS[0usize]) {
-                        break '__run false;
-                    }
-                    _fj::__private::decode_slot::<
-                        String,
-                    >(&mut __b.__f0, __lex, "sku", __element)?;
-                    __last = 0usize;
-                    if !__lex.next_key_is(&mut __first, __PREDICTIONS[1usize]) {
-                        break '__run false;
-                    }
-                    _fj::__private::decode_slot::<
-                        u32,
-                    >(&mut __b.__f1, __lex, "quantity", __element)?;
-                    __last = 1usize;
-                    if !__lex.next_key_is(&mut __first, __PREDICTIONS[2usize]) {
-                        break '__run false;
-                    }
-                    _fj::__private::decode_slot::<
-                        u64,
-                    >(&mut __b.__f2, __lex, "unit_price_cents", __element)?;
-                    __last = 2usize;
-                    __lex.try_end_object()
-                };
-                let mut __predicted: ::core::primitive::usize = __ORDER.after(__last);
-                while !__ended {
+                let mut __predicted: ::core::primitive::usize = __ORDER.after(3usize);
+                loop {
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
@@ -1185,19 +1131,9 @@ const _: () = {
                                     b",\"last4\":",
                                 ];
                                 let mut __last: ::core::primitive::usize = 1usize;
-                                let __ended: ::core::primitive::bool = '__run: {
-                                    if !__lex.next_key_is(&mut __first, __PREDICTIONS[0usize]) {
-                                        break '__run false;
-                                    }
-                                    _fj::__private::decode_slot::<
-                                        String,
-                                    >(&mut __f0, __lex, "last4", _fj::__private::None)?;
-                                    __last = 0usize;
-                                    __lex.try_end_object()
-                                };
                                 let mut __predicted: ::core::primitive::usize = __ORDER
-                                    .after(__last);
-                                while !__ended {
+                                    .after(1usize);
+                                loop {
                                     let __field: ::core::primitive::usize = match __lex
                                         .next_key_predicted(
                                             &mut __first,
@@ -1259,19 +1195,9 @@ const _: () = {
                                     b",\"due_days\":",
                                 ];
                                 let mut __last: ::core::primitive::usize = 1usize;
-                                let __ended: ::core::primitive::bool = '__run: {
-                                    if !__lex.next_key_is(&mut __first, __PREDICTIONS[0usize]) {
-                                        break '__run false;
-                                    }
-                                    _fj::__private::decode_slot::<
-                                        u32,
-                                    >(&mut __f0, __lex, "due_days", _fj::__private::None)?;
-                                    __last = 0usize;
-                                    __lex.try_end_object()
-                                };
                                 let mut __predicted: ::core::primitive::usize = __ORDER
-                                    .after(__last);
-                                while !__ended {
+                                    .after(1usize);
+                                loop {
                                     let __field: ::core::primitive::usize = match __lex
                                         .next_key_predicted(
                                             &mut __first,
@@ -1427,28 +1353,8 @@ const _: () = {
                     b",\"revision\":",
                 ];
                 let mut __last: ::core::primitive::usize = 2usize;
-                let __ended: ::core::primitive::bool = '__run: {
-                    if _fj::__private::Option::is_some(&__element) {
-                        break '__run false;
-                    }
-                    if !__lex.next_key_is(&mut __first, __PREDICTIONS[0usize]) {
-                        break '__run false;
-                    }
-                    _fj::__private::decode_slot::<
-                        String,
-                    >(&mut __b.__f0, __lex, "updatedBy", __element)?;
-                    __last = 0usize;
-                    if !__lex.next_key_is(&mut __first, __PREDICTIONS[1usize]) {
-                        break '__run false;
-                    }
-                    _fj::__private::decode_slot::<
-                        u32,
-                    >(&mut __b.__f1, __lex, "revision", __element)?;
-                    __last = 1usize;
-                    __lex.try_end_object()
-                };
-                let mut __predicted: ::core::primitive::usize = __ORDER.after(__last);
-                while !__ended {
+                let mut __predicted: ::core::primitive::usize = __ORDER.after(2usize);
+                loop {
                     let __field: ::core::primitive::usize = match __element {
                         _fj::__private::None => {
                             match __lex
@@ -1671,19 +1577,9 @@ const _: () = {
                                 b",\"order_id\":",
                             ];
                             let mut __last: ::core::primitive::usize = 1usize;
-                            let __ended: ::core::primitive::bool = '__run: {
-                                if !__lex.next_key_is(&mut __first, __PREDICTIONS[0usize]) {
-                                    break '__run false;
-                                }
-                                _fj::__private::decode_slot::<
-                                    u64,
-                                >(&mut __f0, __lex, "order_id", _fj::__private::None)?;
-                                __last = 0usize;
-                                __lex.try_end_object()
-                            };
                             let mut __predicted: ::core::primitive::usize = __ORDER
-                                .after(__last);
-                            while !__ended {
+                                .after(1usize);
+                            loop {
                                 let __field: ::core::primitive::usize = match __lex
                                     .next_key_predicted(
                                         &mut __first,

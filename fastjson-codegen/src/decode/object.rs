@@ -209,27 +209,6 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
                 (next_field, next_element, end)
             }
         };
-        // The straight run: while the keys come in declaration order, one constant comparison
-        // per key and the value decoded in straight-line code, without the loop's dispatch on a
-        // field index (experiment 100). The first other key (or the end) hands over to the loop,
-        // which predicts from the field read last.
-        let run_guard = form.sequence.as_ref().map(|_| {
-            quote! {
-                if _fj::__private::Option::is_some(&__element) {
-                    break '__run false;
-                }
-            }
-        });
-        let run_steps = keyed.iter().enumerate().map(|(k, (i, f, _, _))| {
-            let assign = assign_slot(p, f, slot_ref(*i), &element);
-            quote! {
-                if !__lex.next_key_is(&mut __first, __PREDICTIONS[#k]) {
-                    break '__run false;
-                }
-                #assign
-                __last = #k;
-            }
-        });
         // The key order learned from earlier documents (declaration order at first): which
         // field to predict after each one, and first (`KeyOrder`'s entry `count`).
         let table_len = (count + 1).next_power_of_two();
@@ -237,14 +216,8 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             static __ORDER: _fj::__private::KeyOrder<#table_len> = _fj::__private::KeyOrder::new(#count);
             const __PREDICTIONS: [&[::core::primitive::u8]; #count] = [#(#predictions),*];
             let mut __last: ::core::primitive::usize = #count;
-            // `true` when the run read every field and the object's `}` right after them.
-            let __ended: ::core::primitive::bool = '__run: {
-                #run_guard
-                #(#run_steps)*
-                __lex.try_end_object()
-            };
-            let mut __predicted: ::core::primitive::usize = __ORDER.after(__last);
-            while !__ended {
+            let mut __predicted: ::core::primitive::usize = __ORDER.after(#count);
+            loop {
                 let __field: ::core::primitive::usize = #next_field;
                 // The next prediction, loaded before the value is decoded: off the key path's
                 // critical chain (loaded after it, the size ladder measured 6% slower).
