@@ -9,6 +9,7 @@ mod extract;
 mod impls;
 mod key_order;
 mod lexer;
+mod pow10;
 mod schema;
 mod shortest;
 mod simd;

@@ -3,6 +3,7 @@
 
 use super::{float, Lexer};
 use crate::error::{Error, ErrorCode, Found, Result};
+use crate::pow10::POW10_U64;
 use crate::{simd, swar};
 
 /// A JSON number as `serde_json::Number` holds it: non-negative integers as `U64`, negative
@@ -27,17 +28,6 @@ struct Scan {
     /// Power of ten to apply to `mantissa` (meaningful only without overflow).
     exp10: i64,
 }
-
-/// 10^n for the eight-digit steps and the vector's runs of up to 15 digits.
-const POW10_U64: [u64; 16] = {
-    let mut powers = [1u64; 16];
-    let mut n = 1;
-    while n < 16 {
-        powers[n] = powers[n - 1] * 10;
-        n += 1;
-    }
-    powers
-};
 
 /// `±mantissa × 10^exp10`, correctly rounded, when Clinger's fast path or Eisel-Lemire can decide
 /// it; `None` when only the full algorithm (std's parser) can, or when the value is beyond f64's

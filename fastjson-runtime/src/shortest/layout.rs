@@ -2,6 +2,7 @@
 //! `100.0`, `0.001`, `1e+16`, `1.5e-7`), with whole-register stores and no `memmove`.
 
 use super::decimal::{floor_log10_pow2, Decimal};
+use crate::pow10::POW10_U64;
 
 /// The most bytes [`write()`] may store from its `out` (a sign, 17 digits, the point and a
 /// 16-byte store that can start 18 bytes in); the text itself is at most 24 bytes.
@@ -10,16 +11,6 @@ pub(crate) const MAX_WRITE: usize = 34;
 /// Scientific exponents printed in positional notation: serde_json's (zmij's) range.
 const POSITIONAL_MIN: i32 = -5;
 const POSITIONAL_MAX: i32 = 15;
-
-const POW10: [u64; 18] = {
-    let mut table = [1u64; 18];
-    let mut i = 1;
-    while i < 18 {
-        table[i] = table[i - 1] * 10;
-        i += 1;
-    }
-    table
-};
 
 /// The exponent after `e` in scientific notation: its sign and 1 to 3 digits, as little-endian
 /// bytes, and how many bytes that is.
@@ -53,10 +44,10 @@ fn digits_of(decimal: Decimal) -> (u8, u128, i32) {
         digit,
         exponent,
     } = decimal;
-    if integral >= POW10[14] {
+    if integral >= POW10_U64[14] {
         // A normal double: 15 or 16 integral digits, as 16 with at most one leading zero;
         // the extra digit (0 when not needed) follows the last.
-        let leading_zero = u32::from(integral < POW10[15]);
+        let leading_zero = u32::from(integral < POW10_U64[15]);
         let high = (integral / 100_000_000) as u32;
         let low = (integral - u64::from(high) * 100_000_000) as u32;
         let sixteen = super::digits::sixteen(high, low);
@@ -69,10 +60,10 @@ fn digits_of(decimal: Decimal) -> (u8, u128, i32) {
         let f = integral * 10 + digit;
         let bit_length = 64 - f.leading_zeros() as i32;
         let mut length = floor_log10_pow2(bit_length, false);
-        length += i32::from(f >= POW10[length as usize]);
-        let f17 = f * POW10[(17 - length) as usize];
-        let first = f17 / POW10[16];
-        let rest = f17 - first * POW10[16];
+        length += i32::from(f >= POW10_U64[length as usize]);
+        let f17 = f * POW10_U64[(17 - length) as usize];
+        let first = f17 / POW10_U64[16];
+        let rest = f17 - first * POW10_U64[16];
         let high = (rest / 100_000_000) as u32;
         let low = (rest - u64::from(high) * 100_000_000) as u32;
         (
