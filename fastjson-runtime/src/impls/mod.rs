@@ -5,6 +5,7 @@ mod map;
 mod pointer;
 mod scalar;
 mod seq;
+mod staged_vec;
 mod text;
 mod tuple;
 #[cfg(feature = "serde_json")]

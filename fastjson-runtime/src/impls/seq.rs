@@ -3,6 +3,7 @@
 use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
 
+use super::staged_vec;
 use crate::error::Result;
 use crate::lexer::Lexer;
 use crate::traits::{Decode, Encode, IsEmpty};
@@ -107,6 +108,9 @@ impl<T: Encode> Encode for Vec<T> {
 impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     #[inline]
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        if staged_vec::is_staged::<T>() {
+            return staged_vec::decode_staged_vec(lex);
+        }
         let mut out = Vec::new();
         decode_seq(lex, |item| out.push(item))?;
         Ok(out)
