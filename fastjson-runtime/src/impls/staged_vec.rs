@@ -42,17 +42,21 @@ pub(crate) fn grown_capacity<T>(len: usize) -> usize {
 }
 
 #[repr(C, align(16))]
-struct StageBuffer([MaybeUninit<u8>; STAGE_BYTES]);
+struct StageBuffer([u8; STAGE_BYTES]);
 
 /// Elements of an array read so far: the first `len` slots of `buffer` hold initialized `T`s,
 /// which this owns. Dropping it (an error or a panic part way through the array) drops them.
-struct Stage<T> {
-    buffer: StageBuffer,
+///
+/// The buffer is borrowed, not a field: a struct holding it with `len: 0` was initialized by a
+/// `memset` of all 520 bytes per array in the release build (the uninitialized part zeroed
+/// along with `len`).
+struct Stage<'buffer, T> {
+    buffer: &'buffer mut MaybeUninit<StageBuffer>,
     len: usize,
     owns: PhantomData<T>,
 }
 
-impl<T> Stage<T> {
+impl<'buffer, T> Stage<'buffer, T> {
     /// Slots in the buffer (0 for zero-sized types, which are never staged).
     const CAPACITY: usize = match size_of::<T>() {
         0 => 0,
@@ -60,10 +64,10 @@ impl<T> Stage<T> {
     };
 
     #[inline(always)]
-    fn new() -> Self {
+    fn new(buffer: &'buffer mut MaybeUninit<StageBuffer>) -> Self {
         debug_assert!(is_staged::<T>());
         Stage {
-            buffer: StageBuffer([MaybeUninit::uninit(); STAGE_BYTES]),
+            buffer,
             len: 0,
             owns: PhantomData,
         }
@@ -71,7 +75,7 @@ impl<T> Stage<T> {
 
     #[inline(always)]
     fn slots(&mut self) -> *mut T {
-        self.buffer.0.as_mut_ptr().cast::<T>()
+        self.buffer.as_mut_ptr().cast::<T>()
     }
 
     #[inline(always)]
@@ -118,7 +122,7 @@ impl<T> Stage<T> {
     }
 }
 
-impl<T> Drop for Stage<T> {
+impl<T> Drop for Stage<'_, T> {
     fn drop(&mut self) {
         let len = self.len;
         self.len = 0;
@@ -136,7 +140,8 @@ impl<T> Drop for Stage<T> {
 pub(crate) fn decode_staged_vec<'de, T: Decode<'de>>(lex: &mut Lexer<'de>) -> Result<Vec<T>> {
     lex.begin_array()?;
     let mut first = true;
-    let mut stage = Stage::<T>::new();
+    let mut buffer = MaybeUninit::uninit();
+    let mut stage = Stage::<T>::new(&mut buffer);
     loop {
         if !lex.next_item(&mut first)? {
             return Ok(stage.take_into_vec(grown_capacity::<T>(stage.len)));

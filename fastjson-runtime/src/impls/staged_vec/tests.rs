@@ -68,7 +68,7 @@ fn live() -> isize {
 /// Lengths worth decoding for an element type: every length through two stage capacities and
 /// past the next growth.
 fn lengths<T>() -> std::ops::RangeInclusive<usize> {
-    0..=(2 * Stage::<T>::CAPACITY + 3).max(70)
+    0..=(2 * Stage::<'static, T>::CAPACITY + 3).max(70)
 }
 
 #[test]
@@ -81,9 +81,9 @@ fn the_staged_types_are_the_small_aligned_ones() {
     assert!(!is_staged::<[u8; 65]>());
     assert!(!is_staged::<Aligned32>());
     assert!(!is_staged::<()>());
-    assert_eq!(Stage::<u8>::CAPACITY, 512);
-    assert_eq!(Stage::<String>::CAPACITY, 21);
-    assert_eq!(Stage::<[u64; 8]>::CAPACITY, 8);
+    assert_eq!(Stage::<'static, u8>::CAPACITY, 512);
+    assert_eq!(Stage::<'static, String>::CAPACITY, 21);
+    assert_eq!(Stage::<'static, [u64; 8]>::CAPACITY, 8);
 }
 
 /// The point of the design: the `Vec` owns a chunk of the size push-by-push growth gives, for
@@ -156,7 +156,7 @@ fn unstaged_types_decode_as_before() {
 /// the `Vec`, and after it. The error names the failing element's index.
 #[test]
 fn an_error_part_way_drops_what_was_decoded() {
-    let capacity = Stage::<Counted>::CAPACITY;
+    let capacity = Stage::<'static, Counted>::CAPACITY;
     for bad_at in [0, 1, 5, capacity - 1, capacity, capacity + 1, capacity + 30] {
         let doc = array_of(bad_at + 3, |i| {
             if i == bad_at {
@@ -188,7 +188,7 @@ fn an_error_part_way_drops_what_was_decoded() {
 /// A panic part way drops every element decoded so far, once.
 #[test]
 fn a_panic_part_way_drops_what_was_decoded() {
-    let capacity = Stage::<Counted>::CAPACITY;
+    let capacity = Stage::<'static, Counted>::CAPACITY;
     for panic_at in [0, 3, capacity - 1, capacity, capacity + 1, capacity + 10] {
         let doc = array_of(panic_at + 3, |i| {
             if i == panic_at {
