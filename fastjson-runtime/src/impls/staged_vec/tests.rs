@@ -4,7 +4,7 @@
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use super::{grown_capacity, is_staged, Stage};
+use super::{grown_capacity, is_staged, Stage, STAGE_BYTES};
 use crate::error::Result;
 use crate::lexer::Lexer;
 use crate::traits::Decode;
@@ -81,9 +81,9 @@ fn the_staged_types_are_the_small_aligned_ones() {
     assert!(!is_staged::<[u8; 65]>());
     assert!(!is_staged::<Aligned32>());
     assert!(!is_staged::<()>());
-    assert_eq!(Stage::<'static, u8>::CAPACITY, 512);
-    assert_eq!(Stage::<'static, String>::CAPACITY, 21);
-    assert_eq!(Stage::<'static, [u64; 8]>::CAPACITY, 8);
+    assert_eq!(Stage::<'static, u8>::CAPACITY, STAGE_BYTES);
+    assert_eq!(Stage::<'static, String>::CAPACITY, STAGE_BYTES / 24);
+    assert_eq!(Stage::<'static, [u64; 8]>::CAPACITY, STAGE_BYTES / 64);
 }
 
 /// The point of the design: the `Vec` owns a chunk of the size push-by-push growth gives, for
