@@ -147,11 +147,14 @@ impl<T> Drop for Stage<'_, T> {
 pub(crate) fn decode_staged_vec<'de, T: Decode<'de>>(lex: &mut Lexer<'de>) -> Result<Vec<T>> {
     lex.begin_array()?;
     let mut first = true;
+    if !lex.next_item(&mut first)? {
+        return Ok(Vec::new());
+    }
     let mut buffer = MaybeUninit::uninit();
     let mut stage = Stage::<T>::new(&mut buffer);
     // Empty (no allocation) while the elements fit the stage; the stage is empty after.
     let mut pushed: Vec<T> = Vec::new();
-    while lex.next_item(&mut first)? {
+    loop {
         let index = stage.len + pushed.len();
         let item = T::decode(lex).map_err(|e| e.at_index(index))?;
         if pushed.capacity() != 0 {
@@ -161,6 +164,9 @@ pub(crate) fn decode_staged_vec<'de, T: Decode<'de>>(lex: &mut Lexer<'de>) -> Re
         } else {
             pushed = stage.take_into_vec(grown_capacity::<T>(Stage::<T>::CAPACITY + 1));
             pushed.push(item);
+        }
+        if !lex.next_item(&mut first)? {
+            break;
         }
     }
     if pushed.capacity() != 0 {
