@@ -17,8 +17,9 @@ use crate::traits::Decode;
 
 /// Bytes of elements collected on the stack before a `Vec` is allocated. 256 holds 8 of
 /// citm's 32-byte `Area`s; a longer array is allocated at 16 at once, which holds them all.
-/// 512 cost twitter 3% (a larger frame in every struct decode a `Vec` is inlined into); 128
-/// gave back 6% of citm's gain (a reallocation past 8 elements). Experiment 104.
+/// Against 256 in experiment 104: 128 gave back 6% of citm's time (a reallocation past 8
+/// elements), 512 cost twitter 3% (why was not found; twitter's time also moves ±2% with
+/// code layout alone).
 const STAGE_BYTES: usize = 256;
 
 /// Element types staged: sized, at most 64 bytes, aligned at most as the buffer is.
@@ -50,9 +51,9 @@ struct StageBuffer([u8; STAGE_BYTES]);
 /// Elements of an array read so far: the first `len` slots of `buffer` hold initialized `T`s,
 /// which this owns. Dropping it (an error or a panic part way through the array) drops them.
 ///
-/// The buffer is borrowed, not a field: a struct holding it with `len: 0` was initialized by a
-/// `memset` of all 520 bytes per array in the release build (the uninitialized part zeroed
-/// along with `len`).
+/// The buffer is borrowed, not a field: a struct holding it beside `len: 0` was initialized
+/// by a `memset` of the whole struct per array in the release build (the uninitialized buffer
+/// zeroed along with `len`: +5% of citm's instructions).
 struct Stage<'buffer, T> {
     buffer: &'buffer mut MaybeUninit<StageBuffer>,
     len: usize,
@@ -142,7 +143,7 @@ impl<T> Drop for Stage<'_, T> {
 ///
 /// One loop with one `T::decode` call. Two loops (the pushes in a second one, inline or out of
 /// line) made two call sites, and LLVM stopped inlining canada's `(f64, f64)` decode into
-/// either: +6% instructions and time (experiment 104).
+/// either: +4% to +6% of its instructions, +6% time (experiment 104).
 #[inline]
 pub(crate) fn decode_staged_vec<'de, T: Decode<'de>>(lex: &mut Lexer<'de>) -> Result<Vec<T>> {
     lex.begin_array()?;
