@@ -99,7 +99,7 @@ where
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [direction, name, rest @ ..] = args.as_slice() else {
-        panic!("usage: profile <decode|decode-each|encode|to_vec|to_vec_exact> <twitter|citm_catalog|canada|long-strings|order|micro-login|micro-reading|ladder-25k> [iterations]");
+        panic!("usage: profile <decode|decode-each|encode|to_vec|to_vec_exact> <twitter|citm_catalog|canada|long-strings|order|micro-login|micro-reading|ladder-0.5k|ladder-3k|ladder-25k|ladder-100k> [iterations]");
     };
     let iterations = rest
         .first()
@@ -119,9 +119,11 @@ fn main() {
         "micro-reading" => {
             return run::<micro::Reading>(direction, generated.micro_reading, iterations)
         }
-        "ladder-25k" => {
-            let doc = generated.ladder.iter().find(|(n, _)| *n == "ladder-25k");
-            return run::<ladder::Ladder>(direction, doc.expect("ladder-25k").1, iterations);
+        ladder if ladder.starts_with("ladder-") => {
+            let doc = generated.ladder.iter().find(|(n, _)| *n == ladder);
+            let names: Vec<&str> = generated.ladder.iter().map(|(n, _)| *n).collect();
+            let doc = doc.unwrap_or_else(|| panic!("no step `{ladder}` (the ladder: {names:?})"));
+            return run::<ladder::Ladder>(direction, doc.1, iterations);
         }
         _ => {}
     }
