@@ -380,10 +380,32 @@ impl<'a, F: Format> Writer<'a, F> {
         // Not `value.is_finite()`: its sign mask is a false dependency in native builds
         // (`shortest::opaque`).
         if shortest::is_finite(value) {
-            self.finite_float(value);
+            self.finite_f64(value);
         } else {
             self.null();
         }
+    }
+
+    /// A lone finite `f64`. Where zmij's SSE4.1 digit path is compiled in (or on other
+    /// architectures), zmij. In an x86_64 build without SSE4.1 (the default target), our own
+    /// writer, whose digits take one SSE2 pass in every build (experiment 106), when the spare
+    /// capacity holds its whole-register stores; zmij otherwise, so that `to_vec`'s estimate
+    /// (24 bytes a float) is never outgrown.
+    #[inline]
+    fn finite_f64(&mut self, value: f64) {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "sse4.1")))]
+        if self.out.capacity() - self.out.len() >= shortest::MAX_WRITE {
+            // SAFETY: `value` is finite (the caller checked) and the spare capacity holds the
+            // MAX_WRITE bytes `shortest::write` may store; `set_len` covers only its text.
+            unsafe {
+                let len = self.out.len();
+                let start = self.out.as_mut_ptr().add(len);
+                let end = shortest::write(value, start);
+                self.out.set_len(len + end.offset_from(start) as usize);
+            }
+            return;
+        }
+        self.finite_float(value);
     }
 
     /// A JSON array of `f64`s. In compact layout four floats at a time: all four are taken
@@ -745,9 +767,12 @@ mod tests {
         );
     }
 
-    /// `finite_float` formats into the spare capacity: at every free-space edge (none, a few
-    /// bytes, exactly one zmij buffer, more) and after every prefix length, the output is the
-    /// prefix followed by what zmij's own buffer prints, and nothing past it is claimed.
+    /// Lone floats format into the spare capacity (zmij, or `shortest::write` where the build
+    /// lacks SSE4.1 and the spare holds its `MAX_WRITE`): at every free-space edge (none, a few
+    /// bytes, exactly one zmij buffer, either side of `MAX_WRITE`, more) and after every prefix
+    /// length, the output is the prefix followed by what zmij's own buffer prints, nothing past
+    /// it is claimed, and a spare of one zmij buffer or more is never outgrown (what `to_vec`'s
+    /// 24-byte estimate per float relies on).
     #[test]
     fn floats_written_in_place_at_every_capacity_edge() {
         let mut next = crate::test_rng::xorshift(0x5eed_f10a7);
@@ -782,11 +807,17 @@ mod tests {
                 expected.len(),
                 buffer_size - 1,
                 buffer_size,
+                shortest::MAX_WRITE - 1,
+                shortest::MAX_WRITE,
                 64,
             ] {
                 let mut out = Vec::with_capacity(prefix_len + spare);
                 out.extend(std::iter::repeat_n(b'[', prefix_len));
+                let capacity = out.capacity();
                 Writer::new(&mut out).f64(v);
+                if spare >= buffer_size {
+                    assert_eq!(out.capacity(), capacity, "{v:e} grew with {spare} spare");
+                }
                 assert_eq!(&out[..prefix_len], &b"[[[[[[["[..prefix_len]);
                 assert_eq!(
                     std::str::from_utf8(&out[prefix_len..]).unwrap(),

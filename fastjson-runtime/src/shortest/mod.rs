@@ -3,8 +3,9 @@
 //!
 //! A float's digits come out of a long chain of dependent multiplies. Formatted one after
 //! another, the chains barely overlap; taking four floats apart first lets them run together
-//! (experiment 90 in fastjson-bench/EXPERIMENTS.md). Lone floats and `f32` keep zmij, whose text
-//! this matches byte for byte (tested against it).
+//! (experiment 90 in fastjson-bench/EXPERIMENTS.md). Lone floats use [`write`] in x86_64 builds
+//! without SSE4.1, where it is faster than zmij's SSE2 path (experiment 106); elsewhere lone
+//! floats and every `f32` keep zmij, whose text this matches byte for byte (tested against it).
 
 mod decimal;
 mod digits;
@@ -96,12 +97,14 @@ fn decimal_of(bits: u64) -> Decimal {
     }
 }
 
-/// Writes finite `value` as serde_json does and returns the end of the text.
+/// Writes finite `value` as serde_json does and returns the end of the text: the lone-float
+/// path of builds without SSE4.1 (`Writer::f64`, experiment 106), and the tests' reference.
 ///
 /// # Safety
 /// `value` must be finite and `out` valid for writes of [`MAX_WRITE`] bytes (past the text they
 /// may hold anything).
-#[cfg(test)]
+#[cfg(any(test, all(target_arch = "x86_64", not(target_feature = "sse4.1"))))]
+#[inline(always)]
 pub(crate) unsafe fn write(value: f64, out: *mut u8) -> *mut u8 {
     let bits = value.to_bits();
     // SAFETY: the caller's guarantee.
