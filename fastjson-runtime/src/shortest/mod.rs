@@ -3,9 +3,10 @@
 //!
 //! A float's digits come out of a long chain of dependent multiplies. Formatted one after
 //! another, the chains barely overlap; taking four floats apart first lets them run together
-//! (experiment 90 in fastjson-bench/EXPERIMENTS.md). Lone floats use [`write`] in x86_64 builds
-//! without SSE4.1, where it is faster than zmij's SSE2 path (experiment 106); elsewhere lone
-//! floats and every `f32` keep zmij, whose text this matches byte for byte (tested against it).
+//! (experiment 90 in fastjson-bench/EXPERIMENTS.md). Lone floats use [`write`](fn@write) in
+//! x86_64 builds without SSE4.1, where it is faster than zmij's SSE2 path (experiment 106);
+//! elsewhere lone floats and every `f32` keep zmij, whose text this matches byte for byte
+//! (tested against it).
 
 mod decimal;
 mod digits;

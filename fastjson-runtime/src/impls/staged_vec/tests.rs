@@ -61,6 +61,17 @@ fn array_of(len: usize, item: impl Fn(usize) -> String) -> String {
     format!("[{}]", items.join(","))
 }
 
+/// `[0,1,2,…]` of `len` items, with `odd_one` in place of the item at `at`.
+fn counting_array_except(len: usize, at: usize, odd_one: &str) -> String {
+    array_of(len, |i| {
+        if i == at {
+            odd_one.to_owned()
+        } else {
+            i.to_string()
+        }
+    })
+}
+
 fn live() -> isize {
     LIVE.with(Cell::get)
 }
@@ -158,13 +169,7 @@ fn unstaged_types_decode_as_before() {
 fn an_error_part_way_drops_what_was_decoded() {
     let capacity = Stage::<'static, Counted>::CAPACITY;
     for bad_at in [0, 1, 5, capacity - 1, capacity, capacity + 1, capacity + 30] {
-        let doc = array_of(bad_at + 3, |i| {
-            if i == bad_at {
-                "\"x\"".to_owned()
-            } else {
-                i.to_string()
-            }
-        });
+        let doc = counting_array_except(bad_at + 3, bad_at, "\"x\"");
         let before = live();
         let err: Error = from_slice::<Vec<Counted>>(doc.as_bytes()).unwrap_err();
         assert_eq!(
@@ -190,13 +195,7 @@ fn an_error_part_way_drops_what_was_decoded() {
 fn a_panic_part_way_drops_what_was_decoded() {
     let capacity = Stage::<'static, Counted>::CAPACITY;
     for panic_at in [0, 3, capacity - 1, capacity, capacity + 1, capacity + 10] {
-        let doc = array_of(panic_at + 3, |i| {
-            if i == panic_at {
-                "99".to_owned()
-            } else {
-                i.to_string()
-            }
-        });
+        let doc = counting_array_except(panic_at + 3, panic_at, "99");
         let before = live();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             from_slice::<Vec<Counted>>(doc.as_bytes())
