@@ -103,6 +103,25 @@ catalog! {
         }
     }
 
+    float_runs: {
+        /// Consecutive plain `f64` fields: written a group of up to four at a time, a skippable
+        /// one and an `f32` breaking the runs.
+        struct Reading {
+            lat: f64,
+            lon: f64,
+            label: String,
+            a: f64,
+            b: f64,
+            c: f64,
+            d: f64,
+            e: f64,
+            #[serde(skip_serializing_if = "f64::is_nan")]
+            f: f64,
+            g: f64,
+            h: f32,
+        }
+    }
+
     struct_shapes: {
         struct Unit;
         struct Meters(f64);

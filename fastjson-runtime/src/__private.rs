@@ -11,6 +11,7 @@ pub use std::string::String;
 pub use std::vec::Vec;
 
 pub use crate::key_order::KeyOrder;
+pub use crate::writer::F64_RUN_SLACK;
 
 use crate::error::{Error, ErrorCode, Result as FjResult};
 use crate::lexer::Lexer;

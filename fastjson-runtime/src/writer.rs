@@ -7,6 +7,13 @@ use crate::shortest;
 /// reservation's check, few enough that it stays a few kilobytes.
 const FLOAT_BLOCK: usize = 64;
 
+/// What a run of 2 to 4 `f64` struct fields ([`Writer::try_f64_fields`]) needs in spare capacity
+/// beyond its entries' text estimate (the fused keys and 24 bytes a float) to be written a group
+/// at a time: the last float's scratch stores, and the separator byte the check reserves.
+/// Generated `encoded_len_hint`s add it for each run. Not part of the API.
+#[doc(hidden)]
+pub const F64_RUN_SLACK: usize = shortest::MAX_WRITE - shortest::MAX_TEXT + 1;
+
 /// Layout of the output: where commas, newlines and indentation go.
 ///
 /// Generated code is generic over `F`, so the compact path compiles to straight-line pushes and the
@@ -417,7 +424,7 @@ impl<'a, F: Format> Writer<'a, F> {
         if !F::COMPACT {
             return crate::impls::encode_seq(items, self);
         }
-        const FOUR: shortest::Punctuation = shortest::Punctuation {
+        const FOUR: shortest::Punctuation<4> = shortest::Punctuation {
             before: [b"", b",", b",", b","],
             after: b"",
         };
@@ -426,13 +433,13 @@ impl<'a, F: Format> Writer<'a, F> {
         for block in items.chunks(4 * FLOAT_BLOCK) {
             // What the estimate counts for these floats (`encoded_len_hint`: 24 bytes and a
             // comma each), so that `to_vec` never grows its buffer here; a group takes the
-            // batched path only where its scratch bytes fit (`try_write_four`), the last few may not.
+            // batched path only where its scratch bytes fit (`try_write_group`), the last few may not.
             self.out.reserve(block.len() * (float_estimate() + 1));
             let mut groups = block.chunks_exact(4);
             for group in &mut groups {
                 let values = [group[0], group[1], group[2], group[3]];
                 let finite = values.into_iter().all(shortest::is_finite);
-                if !(finite && self.try_write_four(values, &FOUR, first)) {
+                if !(finite && self.try_write_group(values, &FOUR, first)) {
                     for (i, value) in values.into_iter().enumerate() {
                         if i != 0 || !first {
                             self.out.push(b',');
@@ -466,7 +473,7 @@ impl<'a, F: Format> Writer<'a, F> {
         if !F::COMPACT {
             return crate::impls::encode_seq(items, self);
         }
-        const TWO_ITEMS: shortest::Punctuation = shortest::Punctuation {
+        const TWO_ITEMS: shortest::Punctuation<4> = shortest::Punctuation {
             before: [b"[", b",", b"],[", b","],
             after: b"]",
         };
@@ -484,7 +491,7 @@ impl<'a, F: Format> Writer<'a, F> {
             for group in block.chunks(2) {
                 let written = match (finite(&group[0]), group.get(1).map(finite)) {
                     (Some([a, b]), Some(Some([c, d]))) => {
-                        self.try_write_four([a, b, c, d], &TWO_ITEMS, first)
+                        self.try_write_group([a, b, c, d], &TWO_ITEMS, first)
                     }
                     _ => false,
                 };
@@ -502,21 +509,21 @@ impl<'a, F: Format> Writer<'a, F> {
         self.out.push(b']');
     }
 
-    /// Writes four finite floats with `punctuation` (a comma first unless `first`) where the
-    /// spare capacity holds what they may store, and says whether it did; nothing is written
+    /// Writes `N` (2 to 4) finite floats with `punctuation` (a comma first unless `first`) where
+    /// the spare capacity holds what they may store, and says whether it did; nothing is written
     /// when it does not (the caller then goes float by float).
     #[inline(always)]
-    fn try_write_four(
+    fn try_write_group<const N: usize>(
         &mut self,
-        values: [f64; 4],
-        punctuation: &shortest::Punctuation,
+        values: [f64; N],
+        punctuation: &shortest::Punctuation<N>,
         first: bool,
     ) -> bool {
         if self.out.capacity() - self.out.len() < punctuation.max_write() + 1 {
             return false;
         }
         // SAFETY: the spare capacity holds the separator and the `max_write()` bytes
-        // `write_four` may store (checked above); the caller passes finite values. `set_len`
+        // `write_group` may store (checked above); the caller passes finite values. `set_len`
         // covers only the written text.
         unsafe {
             let start = self.out.as_mut_ptr().add(self.out.len());
@@ -525,11 +532,40 @@ impl<'a, F: Format> Writer<'a, F> {
                 *at = b',';
                 at = at.add(1);
             }
-            let end = shortest::write_four(values, punctuation, at);
+            let end = shortest::write_group(values, punctuation, at);
             self.out
                 .set_len(self.out.len() + end.offset_from(start) as usize);
         }
         true
+    }
+
+    /// Writes a run of 2 to 4 consecutive `f64` struct fields as a group where it can, and says
+    /// whether it did; when it did not, nothing is written and generated code writes the
+    /// entries one by one. Each key is given fused as [`Writer::field_key`] takes it
+    /// (`,"lat":`, the comma left out when `first`). The group is written in the compact layout
+    /// when every value is finite and the spare capacity holds the group's scratch bytes
+    /// ([`F64_RUN_SLACK`]): every value is taken apart before any is written, as in float arrays
+    /// (experiment 109). Not part of the API.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn try_f64_fields<const N: usize>(
+        &mut self,
+        first: bool,
+        fused_keys: [&'static str; N],
+        values: [&f64; N],
+    ) -> bool {
+        const { assert!(N >= 2 && N <= 4, "runs of 2 to 4 fields") };
+        if !F::COMPACT || F::HTML_SAFE {
+            return false;
+        }
+        let values = values.map(|value| *value);
+        let finite = values
+            .iter()
+            .fold(true, |all, &value| all & shortest::is_finite(value));
+        let mut before = fused_keys.map(str::as_bytes);
+        before[0] = &before[0][usize::from(first)..];
+        let punctuation = shortest::Punctuation { before, after: b"" };
+        finite && self.try_write_group(values, &punctuation, true)
     }
 
     /// Shortest round-trip form of an `f32`; NaN and ±inf as `null`.
@@ -834,6 +870,148 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// What [`object_with_run`] wrote and saw.
+    struct RunOutcome {
+        /// The text after the prefix.
+        text: String,
+        /// Whether the buffer grew while the run was written.
+        grew: bool,
+        /// Whether `try_f64_fields` wrote the group (false with `single`).
+        grouped: bool,
+        /// The spare capacity when the run began.
+        spare_at_run: usize,
+    }
+
+    /// One `{"z":1,<run>}` object (the `z` entry only when the run is not first), the run
+    /// written by `try_f64_fields` (entry by entry when it declines, as generated code does) or,
+    /// with `single`, entry by entry as before experiment 109. `prefix` bytes come first; the
+    /// buffer starts with `spare` bytes of room after them.
+    fn object_with_run<F: Format + Default, const N: usize>(
+        first: bool,
+        keys: [&'static str; N],
+        values: [f64; N],
+        single: bool,
+        (prefix, spare): (usize, usize),
+    ) -> RunOutcome {
+        let mut out = Vec::with_capacity(prefix + spare);
+        out.extend(std::iter::repeat_n(b'[', prefix));
+        let mut w = Writer::with_format(&mut out, F::default());
+        w.begin_object();
+        if !first {
+            w.field_key(true, ",\"z\":");
+            w.u64(1);
+        }
+        let capacity = w.out.capacity();
+        let spare_at_run = capacity - w.out.len();
+        let grouped = !single && w.try_f64_fields(first, keys, values.each_ref());
+        if !grouped {
+            for (i, (key, value)) in keys.into_iter().zip(values).enumerate() {
+                w.field_key(first && i == 0, key);
+                w.f64(value);
+            }
+        }
+        let grew = w.out.capacity() != capacity;
+        w.end_object();
+        assert!(out[..prefix].iter().all(|&b| b == b'['));
+        RunOutcome {
+            text: String::from_utf8(out[prefix..].to_vec()).unwrap(),
+            grew,
+            grouped,
+            spare_at_run,
+        }
+    }
+
+    /// A run of `f64` fields given to `try_f64_fields` gives the text of its entries written
+    /// one by one, in every layout, first in its object or not, with NaN and infinities among
+    /// the values, at every spare capacity around the group's scratch bytes. The group is
+    /// written exactly when the layout is compact, every value finite and the spare holds the
+    /// entries' estimate (the fused keys and 24 bytes a float) plus `F64_RUN_SLACK`, what
+    /// generated `encoded_len_hint`s add so that `to_vec` takes it; and a spare holding the
+    /// estimate is never outgrown.
+    fn check_float_run<const N: usize>(keys: [&'static str; N], values: [f64; N], prefix: usize) {
+        let key_bytes: usize = keys.iter().map(|k| k.len()).sum();
+        let estimate = key_bytes + N * float_estimate();
+        let finite = values.iter().all(|v| v.is_finite());
+        for first in [true, false] {
+            // The object's `{`, and the `"z":1` entry, come out of the spare first.
+            let used_before = 1 + if first { 0 } else { 5 };
+            let group_needs = estimate + F64_RUN_SLACK - usize::from(first);
+            let threshold = group_needs + used_before;
+            let spares = [
+                0,
+                1,
+                estimate + used_before - 1,
+                estimate + used_before,
+                threshold - 1,
+                threshold,
+                threshold + 1,
+                256,
+            ];
+            for spare in spares {
+                let at = (prefix, spare);
+                let want = object_with_run::<Compact, N>(first, keys, values, true, at).text;
+                let got = object_with_run::<Compact, N>(first, keys, values, false, at);
+                assert_eq!(got.text, want, "compact, spare {spare}");
+                assert_eq!(
+                    got.grouped,
+                    finite && got.spare_at_run >= group_needs,
+                    "{want}: spare {} of {group_needs} needed",
+                    got.spare_at_run
+                );
+                if got.spare_at_run >= estimate {
+                    assert!(!got.grew, "{want}: grew with {} spare", got.spare_at_run);
+                }
+                for (layout, want, got) in [
+                    (
+                        "pretty",
+                        object_with_run::<Pretty, N>(first, keys, values, true, at),
+                        object_with_run::<Pretty, N>(first, keys, values, false, at),
+                    ),
+                    (
+                        "HTML-safe",
+                        object_with_run::<HtmlSafe<Compact>, N>(first, keys, values, true, at),
+                        object_with_run::<HtmlSafe<Compact>, N>(first, keys, values, false, at),
+                    ),
+                ] {
+                    assert_eq!(got.text, want.text, "{layout}, spare {spare}");
+                    assert!(!got.grouped, "{layout}: grouped");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn float_field_runs_write_what_single_entries_write() {
+        let mut next = crate::test_rng::xorshift(0x00f1_e1d5);
+        let mut value = move || match next() % 16 {
+            0 => f64::NAN,
+            1 => f64::NEG_INFINITY,
+            2 => 0.0,
+            3 => -0.0,
+            4 => 1e16,
+            5 => -1.5e-7,
+            6 => f64::MIN,
+            7 => 37.774929123456,
+            _ => f64::from_bits(next()),
+        };
+        // Short keys, one longer than 16 bytes, and keys that need escaping (`"`, and `<` for
+        // the HTML-safe layout).
+        const LAT: &str = ",\"lat\":";
+        const LONG: &str = ",\"a_key_longer_than_sixteen_bytes\":";
+        const QUOTE: &str = ",\"a\\\"b\":";
+        const HTML: &str = ",\"<b>\":";
+        for i in 0..crate::test_rng::iterations(300) {
+            let prefix = i % 5;
+            check_float_run([LAT, LONG], [value(), value()], prefix);
+            check_float_run([QUOTE, LAT, HTML], [value(), value(), value()], prefix);
+            check_float_run(
+                [HTML, LAT, LONG, QUOTE],
+                [value(), value(), value(), value()],
+                prefix,
+            );
         }
     }
 }

@@ -24,6 +24,10 @@ pub fn is_zero_u64(v: &u64) -> bool {
     *v == 0
 }
 
+pub fn is_zero_f64(v: &f64) -> bool {
+    *v == 0.0
+}
+
 /// `with` targets: the same names in both copies, each with its own library's signatures.
 pub mod serde_with {
     use serde::{Deserialize, Deserializer, Serializer};
@@ -133,6 +137,55 @@ stamp! {
         pub single: f32,
         pub double: f64,
         pub list: Vec<f64>,
+    }
+
+    /// Runs of plain `f64` fields, which generated code writes a group at a time (experiment
+    /// 109): a run first in the object, runs of 2, 4 then 2 (six in a row), 3 and 2 between
+    /// other fields, broken by a skippable float, an `Option<f64>` and an `f32`, and a key that
+    /// needs escaping.
+    pub struct FloatRuns {
+        pub a: f64,
+        pub b: f64,
+        pub label: String,
+        pub c: f64,
+        pub d: f64,
+        pub e: f64,
+        pub f: f64,
+        pub g: f64,
+        pub h: f64,
+        #[serde(skip_serializing_if = "is_zero_f64", default)]
+        pub i: f64,
+        #[serde(rename = "j<\"")]
+        pub j: f64,
+        pub k: f64,
+        pub maybe: Option<f64>,
+        pub l: f64,
+        pub m: f64,
+        pub n: f32,
+        pub o: f64,
+    }
+
+    /// A float run after a skippable first field: its separator is decided at run time.
+    pub struct FloatRunAfterSkip {
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        pub id: Option<u8>,
+        pub x: f64,
+        pub y: f64,
+    }
+
+    /// Float runs through `EncodeFields` (flatten) and right after it.
+    pub struct FlattenedFloatRun {
+        pub name: String,
+        #[serde(flatten)]
+        pub at: FloatRunAfterSkip,
+        pub z: f64,
+        pub w: f64,
+    }
+
+    /// Float runs in struct variants (fields bound by reference).
+    pub enum Shape {
+        Point { x: f64, y: f64 },
+        Box { x: f64, y: f64, w: f64, h: f64, label: String },
     }
 
     pub struct Text {

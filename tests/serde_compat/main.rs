@@ -97,6 +97,13 @@ macro_rules! check {
                     if !same_json(&compact, &expected, unordered) {
                         report.fail(format!("{}: encode differs\n  serde_json: {}\n  fastjson:   {}", $name, show(&expected), show(&compact)));
                     }
+                    // With room to spare, so that the paths needing scratch capacity (floats
+                    // written a group at a time) run whatever `to_vec` estimated.
+                    let mut roomy = Vec::with_capacity(compact.len() + 1024);
+                    fastjson::encode_into(&ours, &mut roomy);
+                    if roomy != compact {
+                        report.fail(format!("{}: encode_into differs from to_vec\n  to_vec:      {}\n  encode_into: {}", $name, show(&compact), show(&roomy)));
+                    }
                     let pretty = fastjson::to_vec_pretty(&ours);
                     let theirs = serde_json::to_vec_pretty(&value).unwrap();
                     if !same_json(&pretty, &theirs, unordered) {
@@ -353,6 +360,33 @@ fn fastjson_matches_serde_json_on_the_catalog() {
             r#"{"single":3.4028235e38,"double":1.7976931348623157e308,"list":[0.1,1e-400,-0.0,5e-324]}"#,
             r#"{"single":3.4028236e38,"double":1,"list":[]}"#,
             r#"{"single":1,"double":1e400,"list":[]}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "FloatRuns",
+        FloatRuns,
+        seeds = [
+            r#"{"a":0.1,"b":-0.0,"label":"x","c":1e16,"d":1e15,"e":5e-324,"f":1.7976931348623157e308,"g":-1.5e-7,"h":37.774929123456,"i":-1,"j<\"":2,"k":3,"maybe":null,"l":4,"m":5,"n":6,"o":7}"#,
+            r#"{"a":1,"b":2,"label":"","c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j<\"":1e400,"k":0,"maybe":1,"l":0,"m":0,"n":0,"o":0}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "FlattenedFloatRun",
+        FlattenedFloatRun,
+        seeds = [
+            r#"{"name":"n","x":1.5,"y":-2.25,"z":3,"w":4}"#,
+            r#"{"name":"n","id":7,"x":1.5,"y":-2.25,"z":3,"w":4}"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "Shape",
+        Shape,
+        seeds = [
+            r#"{"Point":{"x":1.5,"y":2}}"#,
+            r#"{"Box":{"x":0,"y":0,"w":1e300,"h":1e-300,"label":"b"}}"#,
         ]
     );
     check!(

@@ -108,6 +108,38 @@ impl EntryWriter {
         }
     }
 
+    /// A run of 2 to 4 plain `f64` entries (each field with its value, an expression of type
+    /// `&f64`): one `Writer::try_f64_fields` call, which writes them as a group where it can
+    /// (experiment 109), and otherwise the entries one by one, as for any other field.
+    pub fn f64_run(&mut self, run: Vec<(&Field, TokenStream)>) {
+        debug_assert!((2..=4).contains(&run.len()));
+        let (first, record) = self.key_parts();
+        let fused: Vec<String> = run
+            .iter()
+            .map(|(f, _)| escape::fused_key(&f.attrs.name.ser))
+            .collect();
+        let values = run.iter().map(|(_, value)| value);
+        let one_by_one = run
+            .iter()
+            .zip(&fused)
+            .enumerate()
+            .map(|(i, ((f, value), key))| {
+                let first = if i == 0 { first.clone() } else { quote!(false) };
+                let write_value = self::value(f, value.clone());
+                quote! {
+                    __w.field_key(#first, #key);
+                    #write_value
+                }
+            });
+        self.tokens.extend(quote! {
+            if !__w.try_f64_fields(#first, [#(#fused),*], [#(#values),*]) {
+                #(#one_by_one)*
+            }
+            #record
+        });
+        self.state = First::No;
+    }
+
     /// Entries written by another type's `EncodeFields` (flatten): they need the run-time flag.
     pub fn flattened(&mut self, write: TokenStream) {
         self.sync_flag();
@@ -162,14 +194,68 @@ pub fn serialized<'a, 'ast>(
         .filter(|(_, f)| !f.attrs.skip_serializing)
 }
 
-/// `key: value` entries of `fields` into the current object, appended to `out`.
+/// Whether `field` is written as a plain `f64` entry: declared as `f64` (the primitive's name;
+/// a type alias is not recognised and takes the general path), with no `serialize_with`, no
+/// skip condition and no flatten. Runs of these go through [`EntryWriter::f64_run`].
+fn plain_f64(field: &Field, omitempty: bool) -> bool {
+    let is_f64 = match field.ty {
+        syn::Type::Path(path) => path.qself.is_none() && path.path.is_ident("f64"),
+        _ => false,
+    };
+    is_f64
+        && !field.attrs.flatten
+        && field.attrs.serialize_with.is_none()
+        && skip_condition(field, omitempty, &TokenStream::new()).is_none()
+}
+
+/// How many plain `f64` fields (at most 4) start at `written[at]`: a run when 2 or more.
+fn f64_run_at(written: &[(usize, &Field)], at: usize, omitempty: bool) -> usize {
+    written[at..]
+        .iter()
+        .take(4)
+        .take_while(|(_, f)| plain_f64(f, omitempty))
+        .count()
+}
+
+/// How many `Writer::try_f64_fields` calls [`entries`] generates for `fields`.
+pub fn f64_run_count(fields: &[Field], omitempty: bool) -> usize {
+    let written: Vec<(usize, &Field)> = serialized(fields).collect();
+    let (mut at, mut runs) = (0, 0);
+    while at < written.len() {
+        match f64_run_at(&written, at, omitempty) {
+            run @ 2.. => {
+                runs += 1;
+                at += run;
+            }
+            _ => at += 1,
+        }
+    }
+    runs
+}
+
+/// `key: value` entries of `fields` into the current object, appended to `out`. Runs of two or
+/// more plain `f64` fields are written four at most per call, the rest one by one.
 pub fn entries(
     out: &mut EntryWriter,
     fields: &[Field],
     omitempty: bool,
     access: impl Fn(usize, &Field) -> TokenStream,
 ) {
-    for (i, f) in serialized(fields) {
+    let written: Vec<(usize, &Field)> = serialized(fields).collect();
+    let mut at = 0;
+    while at < written.len() {
+        let run = f64_run_at(&written, at, omitempty);
+        if run >= 2 {
+            let entries = written[at..at + run]
+                .iter()
+                .map(|&(i, f)| (f, access(i, f)))
+                .collect();
+            out.f64_run(entries);
+            at += run;
+            continue;
+        }
+        let (i, f) = written[at];
+        at += 1;
         let value = access(i, f);
         if f.attrs.flatten {
             let ty = f.ty;

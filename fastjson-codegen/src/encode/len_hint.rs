@@ -38,8 +38,16 @@ impl Estimate {
     }
 
     /// Object entries: each key with its separator and colon, then its value; flattened
-    /// fields add their own entries.
+    /// fields add their own entries. Each run of plain `f64` fields adds the scratch bytes its
+    /// group write needs beyond its text (`F64_RUN_SLACK`), so that `to_vec` takes that path.
+    /// Runs are counted as if the container had no `omitempty` (which leaves none): an
+    /// over-estimate there, never an under-estimate.
     fn entries(&mut self, fields: &[Field], access: impl Fn(usize, &Field) -> TokenStream) {
+        let runs = super::fields::f64_run_count(fields, false);
+        if runs > 0 {
+            self.terms
+                .push(quote!(#runs * _fj::__private::F64_RUN_SLACK));
+        }
         for (i, f) in super::fields::serialized(fields) {
             let value = access(i, f);
             if f.attrs.flatten {

@@ -5,8 +5,12 @@ use super::decimal::{floor_log10_pow2, Decimal};
 use crate::pow10::POW10_U64;
 
 /// The most bytes [`write()`] may store from its `out` (a sign, 17 digits, the point and a
-/// 16-byte store that can start 18 bytes in); the text itself is at most 24 bytes.
+/// 16-byte store that can start 18 bytes in); the text itself is at most [`MAX_TEXT`].
 pub(crate) const MAX_WRITE: usize = 34;
+
+/// The longest text [`write()`] returns: `-1.7976931348623157e+308`, or a sign, `0.0000` and 17
+/// digits (zmij's buffer size; the tests hold every text to zmij's).
+pub(crate) const MAX_TEXT: usize = 24;
 
 /// Scientific exponents printed in positional notation: serde_json's (zmij's) range.
 const POSITIONAL_MIN: i32 = -5;

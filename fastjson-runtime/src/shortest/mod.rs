@@ -13,22 +13,30 @@ mod digits;
 mod layout;
 mod table;
 
-pub(crate) use layout::MAX_WRITE;
+pub(crate) use layout::{MAX_TEXT, MAX_WRITE};
 
 use decimal::Decimal;
 
-/// The bytes around four floats: before each one, and after the last (at most 4 each).
-pub(crate) struct Punctuation {
-    pub(crate) before: [&'static [u8]; 4],
+/// The bytes around a group of `N` floats (2 to 4): before each one (array separators of at most
+/// 4 bytes, or a struct field's fused key `,"lat":`), and after the last.
+pub(crate) struct Punctuation<const N: usize> {
+    pub(crate) before: [&'static [u8]; N],
     pub(crate) after: &'static [u8],
 }
 
-impl Punctuation {
-    /// Bytes [`write_four`] may store from its `out` with this punctuation.
+impl<const N: usize> Punctuation<N> {
+    /// Bytes [`write_group`] may store from its `out` with this punctuation: every text but the
+    /// last is at most [`MAX_TEXT`] long, the last may store [`MAX_WRITE`] (or its text and
+    /// `after`, if longer).
     pub(crate) const fn max_write(&self) -> usize {
-        let mut total = 4 * MAX_WRITE + self.after.len();
+        let last = if MAX_TEXT + self.after.len() > MAX_WRITE {
+            MAX_TEXT + self.after.len()
+        } else {
+            MAX_WRITE
+        };
+        let mut total = (N - 1) * MAX_TEXT + last;
         let mut i = 0;
-        while i < 4 {
+        while i < N {
             total += self.before[i].len();
             i += 1;
         }
@@ -36,14 +44,15 @@ impl Punctuation {
     }
 }
 
-/// Stores `bytes` (a constant of at most 4) at `p` and returns the position after them.
+/// Stores `bytes` (usually a constant once inlined: stores of immediates up to 4 bytes, a
+/// copy beyond) at `p` and returns the position after them.
 ///
 /// # Safety
 /// `p` must be valid for writes of `bytes.len()` bytes.
 #[inline(always)]
 unsafe fn put(p: *mut u8, bytes: &'static [u8]) -> *mut u8 {
-    debug_assert!(bytes.len() <= 4);
-    // SAFETY: the caller's guarantee; each arm writes exactly `bytes.len()` bytes.
+    // SAFETY: the caller's guarantee; each arm writes exactly `bytes.len()` bytes, the last from
+    // a static slice that cannot overlap the output buffer.
     unsafe {
         match *bytes {
             [] => {}
@@ -51,7 +60,7 @@ unsafe fn put(p: *mut u8, bytes: &'static [u8]) -> *mut u8 {
             [a, b] => p.cast::<[u8; 2]>().write_unaligned([a, b]),
             [a, b, c] => p.cast::<[u8; 3]>().write_unaligned([a, b, c]),
             [a, b, c, d] => p.cast::<[u8; 4]>().write_unaligned([a, b, c, d]),
-            _ => unreachable!("punctuation of at most 4 bytes"),
+            _ => core::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len()),
         }
         p.add(bytes.len())
     }
@@ -112,30 +121,56 @@ pub(crate) unsafe fn write(value: f64, out: *mut u8) -> *mut u8 {
     unsafe { layout::write(bits >> 63 != 0, decimal_of(bits), out) }
 }
 
-/// Writes the four finite `values` with `punctuation` around them, every one taken apart into
-/// its decimal before any is written, and returns the end of the text. Written out, not a loop:
-/// LLVM does not unroll a loop over the large inlined layout, and the decimals then go through
-/// memory (experiment 90: +30%).
+/// Writes the `N` (2 to 4) finite `values` with `punctuation` around them, every one taken
+/// apart into its decimal before any is written, and returns the end of the text: four floats
+/// of an array, or a run of a struct's `f64` fields. Written out, not a loop: LLVM does not
+/// unroll a loop over the large inlined layout, and the decimals then go through memory
+/// (experiment 90: +30%). The `N > 2` tests are constants; `i % N` keeps the indices in bounds
+/// for the smaller groups, where those branches are dead.
 ///
 /// # Safety
 /// Every value must be finite and `out` valid for writes of `punctuation.max_write()` bytes.
 #[inline(always)]
-pub(crate) unsafe fn write_four(
-    values: [f64; 4],
-    punctuation: &Punctuation,
+pub(crate) unsafe fn write_group<const N: usize>(
+    values: [f64; N],
+    punctuation: &Punctuation<N>,
     out: *mut u8,
 ) -> *mut u8 {
-    let [a, b, c, d] = values.map(f64::to_bits);
-    let (da, db, dc, dd) = (decimal_of(a), decimal_of(b), decimal_of(c), decimal_of(d));
-    let negative = |bits: u64| bits >> 63 != 0;
-    let [before_a, before_b, before_c, before_d] = punctuation.before;
-    // SAFETY: each text ends within MAX_WRITE of where it starts, so the punctuation and the
-    // texts written so far plus the next MAX_WRITE stay within `punctuation.max_write()`.
+    const { assert!(N >= 2 && N <= 4, "groups of 2 to 4 floats") };
+    let bits = values.map(f64::to_bits);
+    let zero = Decimal {
+        integral: 0,
+        digit: 0,
+        exponent: 0,
+    };
+    let d0 = decimal_of(bits[0]);
+    let d1 = decimal_of(bits[1]);
+    let d2 = if N > 2 { decimal_of(bits[2 % N]) } else { zero };
+    let d3 = if N > 3 { decimal_of(bits[3 % N]) } else { zero };
+    // One text after its punctuation; each is at most MAX_TEXT long (checked in debug builds).
+    #[inline(always)]
+    unsafe fn text(bits: u64, decimal: Decimal, before: &'static [u8], out: *mut u8) -> *mut u8 {
+        // SAFETY: the caller's guarantee, as `write_group`'s below.
+        unsafe {
+            let start = put(out, before);
+            let end = layout::write(bits >> 63 != 0, decimal, start);
+            debug_assert!(end.offset_from(start) as usize <= MAX_TEXT);
+            end
+        }
+    }
+    let before = &punctuation.before;
+    // SAFETY: every text is at most MAX_TEXT long and stores at most MAX_WRITE from its start,
+    // so the punctuation, the texts before the last and the last one's MAX_WRITE stay within
+    // `punctuation.max_write()`, which the caller guarantees.
     unsafe {
-        let p = layout::write(negative(a), da, put(out, before_a));
-        let p = layout::write(negative(b), db, put(p, before_b));
-        let p = layout::write(negative(c), dc, put(p, before_c));
-        let p = layout::write(negative(d), dd, put(p, before_d));
+        let mut p = text(bits[0], d0, before[0], out);
+        p = text(bits[1], d1, before[1], p);
+        if N > 2 {
+            p = text(bits[2 % N], d2, before[2 % N], p);
+        }
+        if N > 3 {
+            p = text(bits[3 % N], d3, before[3 % N], p);
+        }
         put(p, punctuation.after)
     }
 }

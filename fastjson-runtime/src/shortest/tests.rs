@@ -4,7 +4,7 @@
 use super::decimal::{floor_log10_pow2, shortest};
 use super::digits::{eight_swar, sixteen, sixteen_swar};
 use super::table::{E_MAX, E_MIN, POW10};
-use super::{write, write_four, Punctuation, MAX_WRITE};
+use super::{write, write_group, Punctuation, MAX_WRITE};
 use crate::test_rng::{iterations, xorshift};
 use std::cmp::Ordering;
 
@@ -202,20 +202,20 @@ fn ours(v: f64) -> String {
     String::from_utf8(buffer[..len].to_vec()).expect("ASCII")
 }
 
-const FOUR: Punctuation = Punctuation {
+const FOUR: Punctuation<4> = Punctuation {
     before: [b"", b",", b",", b","],
     after: b"",
 };
-const TWO_PAIRS: Punctuation = Punctuation {
+const TWO_PAIRS: Punctuation<4> = Punctuation {
     before: [b"[", b",", b"],[", b","],
     after: b"]",
 };
 
-fn ours_four(values: [f64; 4], punctuation: &Punctuation) -> String {
+fn ours_four(values: [f64; 4], punctuation: &Punctuation<4>) -> String {
     let limit = punctuation.max_write();
     let mut buffer = vec![0x5au8; limit + 8];
     // SAFETY: all finite (callers check); the buffer has max_write() bytes.
-    let end = unsafe { write_four(values, punctuation, buffer.as_mut_ptr()) };
+    let end = unsafe { write_group(values, punctuation, buffer.as_mut_ptr()) };
     let len = end as usize - buffer.as_ptr() as usize;
     assert!(
         buffer[limit..].iter().all(|&b| b == 0x5a),
