@@ -139,10 +139,11 @@ impl Encode for f64 {
 
     const IS_F64: bool = true;
 
-    /// `-1.7976931348623157e+308`, the longest shortest form.
+    /// `-1.7976931348623157e+308`, the longest shortest form: the float writer's `MAX_TEXT`,
+    /// which `F64_RUN_SLACK` counts on.
     #[inline]
     fn encoded_len_hint(&self) -> usize {
-        24
+        crate::shortest::MAX_TEXT
     }
 }
 

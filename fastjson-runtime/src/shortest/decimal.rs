@@ -17,6 +17,15 @@ pub(crate) struct Decimal {
     pub(crate) exponent: i32,
 }
 
+impl Decimal {
+    /// The decimal of ±0 (the layout prints `0.0`).
+    pub(crate) const ZERO: Decimal = Decimal {
+        integral: 0,
+        digit: 0,
+        exponent: 0,
+    };
+}
+
 const SIGNIFICAND_BITS: u32 = 52;
 const IMPLICIT_BIT: u64 = 1 << SIGNIFICAND_BITS;
 /// Binary exponent of the last significand bit: value = significand * 2^(raw - EXPONENT_OFFSET).

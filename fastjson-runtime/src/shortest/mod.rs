@@ -97,11 +97,7 @@ pub(crate) fn opaque(value: u64) -> u64 {
 #[inline(always)]
 fn decimal_of(bits: u64) -> Decimal {
     if bits << 1 == 0 {
-        Decimal {
-            integral: 0,
-            digit: 0,
-            exponent: 0,
-        }
+        Decimal::ZERO
     } else {
         decimal::shortest(bits)
     }
@@ -138,15 +134,18 @@ pub(crate) unsafe fn write_group<const N: usize>(
 ) -> *mut u8 {
     const { assert!(N >= 2 && N <= 4, "groups of 2 to 4 floats") };
     let bits = values.map(f64::to_bits);
-    let zero = Decimal {
-        integral: 0,
-        digit: 0,
-        exponent: 0,
-    };
     let d0 = decimal_of(bits[0]);
     let d1 = decimal_of(bits[1]);
-    let d2 = if N > 2 { decimal_of(bits[2 % N]) } else { zero };
-    let d3 = if N > 3 { decimal_of(bits[3 % N]) } else { zero };
+    let d2 = if N > 2 {
+        decimal_of(bits[2 % N])
+    } else {
+        Decimal::ZERO
+    };
+    let d3 = if N > 3 {
+        decimal_of(bits[3 % N])
+    } else {
+        Decimal::ZERO
+    };
     // One text after its punctuation; each is at most MAX_TEXT long (checked in debug builds).
     #[inline(always)]
     unsafe fn text(bits: u64, decimal: Decimal, before: &'static [u8], out: *mut u8) -> *mut u8 {
