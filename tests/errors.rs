@@ -292,6 +292,64 @@ fn errors_inside_maps_and_lines_after_newlines() {
     assert_eq!(err.path(), "$.b");
 }
 
+/// Structs, `Vec`s and maps check the end of the input where their closing bracket is read
+/// (experiment 112); the error is the one checking after the value gave, at the same place, and
+/// only the outermost bracket checks.
+#[test]
+fn trailing_characters_after_a_closing_bracket() {
+    pin!(
+        Vec<u8>,
+        "[1,2]\n  ]",
+        Syntax,
+        "trailing characters after the value at $ (line 2, column 3)"
+    );
+    pin!(
+        BTreeMap<String, Vec<u8>>,
+        "{\"a\":[1]} {}",
+        Syntax,
+        "trailing characters after the value at $ (line 1, column 11)"
+    );
+    pin!(
+        Box<Limits>,
+        "{\"daily\":1,\"pair\":[2,true]}\t1",
+        Syntax,
+        "trailing characters after the value at $ (line 1, column 29)"
+    );
+    pin!(
+        Vec<u8>,
+        "[1,2]   3",
+        Syntax,
+        "trailing characters after the value at $ (line 1, column 9)"
+    );
+    // Inner brackets end nothing: the outer array goes on.
+    assert_eq!(
+        fastjson::from_str::<Vec<Vec<u8>>>(" [[1],[],[2,3]] \n").unwrap(),
+        vec![vec![1], vec![], vec![2, 3]]
+    );
+    // Both wrong: the object is missing a field and characters follow it. The bracket's check
+    // comes first, so the trailing characters are reported (serde_json reports the missing
+    // field, which it finds first).
+    pin!(
+        Limits,
+        "{\"daily\":1} x",
+        Syntax,
+        "trailing characters after the value at $ (line 1, column 13)"
+    );
+    // A value that is not an array or object is checked after it is read.
+    pin!(
+        Option<Vec<u8>>,
+        "null x",
+        Syntax,
+        "trailing characters after the value at $ (line 1, column 6)"
+    );
+    // The pooled decoder: each document is checked at its own end, and one document's check
+    // does not carry over to the next.
+    let mut decoder = fastjson::Decoder::new();
+    assert!(decoder.decode::<Vec<u8>>(b"[1] [2]").is_err());
+    assert_eq!(decoder.decode::<Vec<u8>>(b"[1] ").unwrap(), vec![1]);
+    assert_eq!(decoder.decode::<u8>(b" 7 ").unwrap(), 7);
+}
+
 mod twitter {
     use fastjson::FastJson;
 

@@ -75,6 +75,14 @@ pub trait Decode<'de>: Sized {
     fn decode_missing() -> Option<Self> {
         None
     }
+
+    /// True when every successful `decode` reads one array or object and consumes its closing
+    /// bracket last (derived structs with fields, `Vec`, maps, a `Box` of one). `from_slice`
+    /// then lets that bracket check the end of the input, and returns the decoded value
+    /// without a copy (experiment 112). A type that sets it wrongly accepts trailing
+    /// characters after a value that is not an array or object: leave the default, `false`.
+    #[doc(hidden)]
+    const ENDS_WITH_CLOSING_BRACKET: bool = false;
 }
 
 /// A type that decodes from any input lifetime: it owns all its data.

@@ -66,6 +66,12 @@ fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
     out
 }
 
+/// What follows a generated document in the end-of-input checks: whitespace alone, or whitespace
+/// and then more JSON.
+const TRAILING: [&str; 10] = [
+    " ", "\n\t\r ", " x", "}", "]", ",", " {}", "[]", "1", "\"\"",
+];
+
 fn show(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -124,6 +130,14 @@ macro_rules! check {
             let arrays = objects_as_arrays(&expected);
             documents.extend(shortened_and_lengthened(&arrays).into_iter().map(|doc| (doc, 0)));
             documents.push((arrays, 1));
+            // Whitespace or more JSON after the value, two of these per value: structs, `Vec`s
+            // and maps check the end of the document where their closing bracket is read
+            // (experiment 112), other types after the value; both must reject what serde_json
+            // rejects and accept what it accepts.
+            for _ in 0..2 {
+                let suffix = TRAILING[rng.below(TRAILING.len() as u64) as usize];
+                documents.push(([&expected[..], suffix.as_bytes()].concat(), 0));
+            }
             documents.push((expected, MUTATIONS_PER_VALUE));
         }
         if generated == 0 && seeds == 0 {

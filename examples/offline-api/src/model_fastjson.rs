@@ -88,6 +88,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Order {
+        const ENDS_WITH_CLOSING_BRACKET: _fj::__private::bool = true;
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
             {
                 __lex.begin_object_expecting("struct Order")?;
@@ -351,6 +352,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Customer {
+        const ENDS_WITH_CLOSING_BRACKET: _fj::__private::bool = true;
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
             {
                 let mut __element: _fj::__private::Option<::core::primitive::usize> = match __lex
@@ -595,6 +597,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for LineItem {
+        const ENDS_WITH_CLOSING_BRACKET: _fj::__private::bool = true;
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
             {
                 let mut __element: _fj::__private::Option<::core::primitive::usize> = match __lex
@@ -1329,6 +1332,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Audit {
+        const ENDS_WITH_CLOSING_BRACKET: _fj::__private::bool = true;
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
             {
                 let mut __element: _fj::__private::Option<::core::primitive::usize> = match __lex

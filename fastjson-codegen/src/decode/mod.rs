@@ -58,9 +58,22 @@ pub fn expand(cont: &Container) -> TokenStream {
         _ => TokenStream::new(),
     };
 
+    // Structs with fields read one object or array and end with its closing bracket, which
+    // then checks the end of a whole document (`from_slice` returns the value without a copy).
+    let ends_with_closing_bracket = match &cont.data {
+        Data::Struct(Style::Struct | Style::Tuple, _) if !cont.attrs.transparent => {
+            quote!(
+                const ENDS_WITH_CLOSING_BRACKET: _fj::__private::bool = true;
+            )
+        }
+        _ => TokenStream::new(),
+    };
+
     quote! {
         #[automatically_derived]
         impl #impl_generics _fj::Decode<#lifetime> for #ident #ty_generics #where_clause {
+            #ends_with_closing_bracket
+
             fn decode(__lex: &mut _fj::Lexer<#lifetime>) -> _fj::Result<Self> {
                 #body
             }

@@ -342,6 +342,8 @@ where
     V: Decode<'de>,
     S: BuildHasher + Default,
 {
+    const ENDS_WITH_CLOSING_BRACKET: bool = true;
+
     #[inline]
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
         let mut map = HashMap::with_hasher(S::default());
@@ -398,6 +400,8 @@ impl<K: EncodeKey, V: Encode> EncodeFields for BTreeMap<K, V> {
 }
 
 impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V> {
+    const ENDS_WITH_CLOSING_BRACKET: bool = true;
+
     #[inline]
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
         let mut map = BTreeMap::new();

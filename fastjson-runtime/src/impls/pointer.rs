@@ -47,6 +47,8 @@ macro_rules! smart_pointer {
             }
         }
         impl<'de, T: Decode<'de>> Decode<'de> for $ptr<T> {
+            const ENDS_WITH_CLOSING_BRACKET: bool = T::ENDS_WITH_CLOSING_BRACKET;
+
             #[inline]
             fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
                 T::decode(lex).map($ptr::new)

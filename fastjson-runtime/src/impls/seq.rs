@@ -106,6 +106,8 @@ impl<T: Encode> Encode for Vec<T> {
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
+    const ENDS_WITH_CLOSING_BRACKET: bool = true;
+
     #[inline]
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
         if staged_vec::is_staged::<T>() {

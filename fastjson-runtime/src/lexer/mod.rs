@@ -53,6 +53,10 @@ pub struct Lexer<'de> {
     /// Offset of the most recent string's opening quote (object keys and string values), so
     /// that duplicate-field, unknown-field and unknown-variant errors point at the name.
     string_start: usize,
+    /// The `remaining_depth` at which a closing bracket ends the document: [`Lexer::leave`]
+    /// then checks that only whitespace follows. 0, which `leave` never reaches, for "none";
+    /// set by [`Lexer::end_document_at_close`].
+    document_end_depth: u32,
 }
 
 impl<'de> Lexer<'de> {
@@ -66,6 +70,7 @@ impl<'de> Lexer<'de> {
             scratch: Vec::new(),
             validate_utf8: true,
             string_start: 0,
+            document_end_depth: 0,
         }
     }
 
@@ -106,6 +111,7 @@ impl<'de> Lexer<'de> {
         self.pos = 0;
         self.remaining_depth = self.max_depth;
         self.validate_utf8 = true;
+        self.document_end_depth = 0;
     }
 
     /// Does not validate UTF-8 again: for input a pass of this lexer has already read
@@ -181,6 +187,15 @@ impl<'de> Lexer<'de> {
         }
     }
 
+    /// Makes the closing bracket of the array or object about to be read end the document:
+    /// when it is consumed, the lexer checks that only whitespace follows, as [`Lexer::end`]
+    /// would after the value. For types whose successful decode ends with that bracket
+    /// ([`crate::Decode::ENDS_WITH_CLOSING_BRACKET`]), so that `from_slice` can return the
+    /// decoded value as it came back, without a check between (experiment 112).
+    pub(crate) fn end_document_at_close(&mut self) {
+        self.document_end_depth = self.remaining_depth;
+    }
+
     /// Checks that only whitespace is left.
     pub fn end(&mut self) -> Result<()> {
         self.skip_whitespace();
@@ -201,9 +216,22 @@ impl<'de> Lexer<'de> {
         Ok(())
     }
 
+    /// Closes an array or object (its bracket consumed); at the document's outermost one (see
+    /// [`Lexer::end_document_at_close`]), checks that only whitespace follows.
     #[inline(always)]
-    fn leave(&mut self) {
+    fn leave(&mut self) -> Result<()> {
         self.remaining_depth += 1;
+        if self.remaining_depth == self.document_end_depth {
+            return self.end_of_document();
+        }
+        Ok(())
+    }
+
+    /// [`Lexer::end`] out of line: once per document.
+    #[cold]
+    #[inline(never)]
+    fn end_of_document(&mut self) -> Result<()> {
+        self.end()
     }
 
     /// Consumes `{` (after whitespace) and opens an object.
@@ -251,7 +279,7 @@ impl<'de> Lexer<'de> {
             *first = false;
             if b == b'}' {
                 self.pos += 1;
-                self.leave();
+                self.leave()?;
                 return Ok(false);
             }
         } else if b == b',' {
@@ -267,7 +295,7 @@ impl<'de> Lexer<'de> {
             }
         } else if b == b'}' {
             self.pos += 1;
-            self.leave();
+            self.leave()?;
             return Ok(false);
         } else {
             return Err(self.error(ErrorCode::ExpectedCommaOrEnd(b'}')));
@@ -381,7 +409,7 @@ impl<'de> Lexer<'de> {
                 b'"' => {}
                 b'}' => {
                     self.pos = pos + 1;
-                    self.leave();
+                    self.leave()?;
                     return Ok(Key::End);
                 }
                 _ => {
@@ -438,7 +466,7 @@ impl<'de> Lexer<'de> {
             *first = false;
             if b == b']' {
                 self.pos += 1;
-                self.leave();
+                self.leave()?;
                 return Ok(false);
             }
             return Ok(true);
@@ -458,7 +486,7 @@ impl<'de> Lexer<'de> {
             }
             b']' => {
                 self.pos += 1;
-                self.leave();
+                self.leave()?;
                 Ok(false)
             }
             _ => Err(self.error(ErrorCode::ExpectedCommaOrEnd(b']'))),
@@ -553,6 +581,7 @@ impl<'de> Lexer<'de> {
                 scratch: Vec::new(),
                 validate_utf8: self.validate_utf8,
                 string_start: self.string_start,
+                document_end_depth: 0,
             };
             if let Err(syntax) = probe.skip_value() {
                 return syntax;
