@@ -42,6 +42,15 @@ where
                 black_box(v);
             }
         }
+        // The `Result` kept as `from_slice` returned it: no move of the value out of it, so
+        // what is timed is the decode alone (`decode` adds the caller's move, which a default
+        // build makes with a call to `memcpy` for values over 128 bytes: experiment 112).
+        "decode-result" => {
+            for _ in 0..iterations {
+                let result = fastjson::from_slice::<T>(black_box(doc));
+                black_box(&result);
+            }
+        }
         // Each decode timed alone: the fastest, 1st- and 10th-percentile ops resist a host whose
         // neighbours slow whole seconds at a time, where a run's average does not (the 1st
         // percentile also when the host flips between a fast and a ~2x slower state).
@@ -87,7 +96,7 @@ where
             }
         }
         other => panic!(
-            "unknown direction `{other}` (decode, decode-each, encode, to_vec or to_vec_exact)"
+            "unknown direction `{other}` (decode, decode-result, decode-each, encode, to_vec or to_vec_exact)"
         ),
     }
     // In ns with two decimals: a `Duration` divided by the count truncates to whole
@@ -99,7 +108,7 @@ where
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [direction, name, rest @ ..] = args.as_slice() else {
-        panic!("usage: profile <decode|decode-each|encode|to_vec|to_vec_exact> <twitter|citm_catalog|canada|long-strings|order|micro-login|micro-reading|ladder-0.5k|ladder-3k|ladder-25k|ladder-100k> [iterations]");
+        panic!("usage: profile <decode|decode-result|decode-each|encode|to_vec|to_vec_exact> <twitter|citm_catalog|canada|long-strings|order|micro-login|micro-reading|ladder-0.5k|ladder-3k|ladder-25k|ladder-100k> [iterations]");
     };
     let iterations = rest
         .first()
