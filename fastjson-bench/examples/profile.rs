@@ -51,6 +51,14 @@ where
                 black_box(&result);
             }
         }
+        // The pooled `Decoder` servers use, the value moved out as in `decode`.
+        "decode-pooled" => {
+            let mut decoder = fastjson::Decoder::new();
+            for _ in 0..iterations {
+                let v: T = decoder.decode(black_box(doc)).expect("decodes");
+                black_box(v);
+            }
+        }
         // Each decode timed alone: the fastest, 1st- and 10th-percentile ops resist a host whose
         // neighbours slow whole seconds at a time, where a run's average does not (the 1st
         // percentile also when the host flips between a fast and a ~2x slower state).
@@ -96,7 +104,7 @@ where
             }
         }
         other => panic!(
-            "unknown direction `{other}` (decode, decode-result, decode-each, encode, to_vec or to_vec_exact)"
+            "unknown direction `{other}` (decode, decode-result, decode-pooled, decode-each, encode, to_vec or to_vec_exact)"
         ),
     }
     // In ns with two decimals: a `Duration` divided by the count truncates to whole
@@ -108,7 +116,7 @@ where
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [direction, name, rest @ ..] = args.as_slice() else {
-        panic!("usage: profile <decode|decode-result|decode-each|encode|to_vec|to_vec_exact> <twitter|citm_catalog|canada|long-strings|order|micro-login|micro-reading|ladder-0.5k|ladder-3k|ladder-25k|ladder-100k> [iterations]");
+        panic!("usage: profile <decode|decode-result|decode-pooled|decode-each|encode|to_vec|to_vec_exact> <twitter|citm_catalog|canada|long-strings|order|micro-login|micro-reading|ladder-0.5k|ladder-3k|ladder-25k|ladder-100k> [iterations]");
     };
     let iterations = rest
         .first()
