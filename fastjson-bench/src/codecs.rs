@@ -2,7 +2,7 @@
 //! (`T: Owned<Lib = ...>`): the type system keeps serde_json's row from ever running another
 //! implementation's code on its types, and the other way round.
 
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -14,8 +14,12 @@ use crate::copies::{self, Owned};
 pub trait Codec<T>: Clone + Send + Sync + 'static {
     /// State a row keeps from one operation to the next (simd-json's input copy and buffers).
     type State: Default + Send + 'static;
-    /// Decodes `input`.
-    fn decode(&self, input: &[u8], state: &mut Self::State) -> Result<T, String>;
+    /// The implementation's own error type.
+    type Error: Display;
+    /// Decodes `input`, returning the implementation's `Result` as its API returns it: a
+    /// conversion here (`map_err` to a `String`) would move the decoded value inside the timed
+    /// operation, a copy that is the harness's and not the implementation's (experiment 117).
+    fn decode(&self, input: &[u8], state: &mut Self::State) -> Result<T, Self::Error>;
     /// Encodes `value` into `out` (its previous contents are discarded).
     fn encode(&self, value: &T, out: &mut Vec<u8>);
     /// Builds this copy's value of the document for the encode rows, without timing. serde copies
@@ -37,8 +41,9 @@ where
     T: Owned<Lib = copies::SerdeJson> + Serialize + DeserializeOwned,
 {
     type State = ();
-    fn decode(&self, input: &[u8], _: &mut ()) -> Result<T, String> {
-        serde_json::from_slice(input).map_err(|e| e.to_string())
+    type Error = serde_json::Error;
+    fn decode(&self, input: &[u8], _: &mut ()) -> Result<T, serde_json::Error> {
+        serde_json::from_slice(input)
     }
     fn encode(&self, value: &T, out: &mut Vec<u8>) {
         *out = serde_json::to_vec(value).expect("serde_json encodes every payload type");
@@ -57,8 +62,9 @@ where
     T: Owned<Lib = copies::SonicRs> + Serialize + DeserializeOwned,
 {
     type State = ();
-    fn decode(&self, input: &[u8], _: &mut ()) -> Result<T, String> {
-        sonic_rs::from_slice(input).map_err(|e| e.to_string())
+    type Error = sonic_rs::Error;
+    fn decode(&self, input: &[u8], _: &mut ()) -> Result<T, sonic_rs::Error> {
+        sonic_rs::from_slice(input)
     }
     fn encode(&self, value: &T, out: &mut Vec<u8>) {
         *out = sonic_rs::to_vec(value).expect("sonic-rs encodes every payload type");
@@ -91,10 +97,11 @@ where
     T: Owned<Lib = copies::SimdJson> + Serialize + DeserializeOwned,
 {
     type State = SimdState;
-    fn decode(&self, input: &[u8], state: &mut SimdState) -> Result<T, String> {
+    type Error = simd_json::Error;
+    fn decode(&self, input: &[u8], state: &mut SimdState) -> Result<T, simd_json::Error> {
         state.input.clear();
         state.input.extend_from_slice(input);
-        let result = match self {
+        match self {
             SimdJsonCodec::FromSlice => simd_json::serde::from_slice(&mut state.input),
             SimdJsonCodec::ReusedBuffers => {
                 let buffers = state
@@ -102,8 +109,7 @@ where
                     .get_or_insert_with(|| simd_json::Buffers::new(input.len()));
                 simd_json::serde::from_slice_with_buffers(&mut state.input, buffers)
             }
-        };
-        result.map_err(|e| e.to_string())
+        }
     }
     fn encode(&self, value: &T, out: &mut Vec<u8>) {
         *out = simd_json::serde::to_vec(value).expect("simd-json encodes every payload type");
@@ -126,8 +132,9 @@ where
     T: Owned<Lib = copies::Fastjson> + fastjson::Encode + fastjson::DecodeOwned,
 {
     type State = ();
-    fn decode(&self, input: &[u8], _: &mut ()) -> Result<T, String> {
-        fastjson::from_slice(input).map_err(|e| e.to_string())
+    type Error = fastjson::Error;
+    fn decode(&self, input: &[u8], _: &mut ()) -> Result<T, fastjson::Error> {
+        fastjson::from_slice(input)
     }
     fn encode(&self, value: &T, out: &mut Vec<u8>) {
         match self {
