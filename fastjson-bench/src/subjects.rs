@@ -76,9 +76,9 @@ impl<C: Codec<T>, T: Payload> DecodeSubject for Typed<C, T> {
         // once more inside the timed operation (experiment 117).
         Box::new(move || {
             let decoded = codec.decode(black_box(input), &mut state);
-            let decoded_one = usize::from(decoded.is_ok());
+            let completed = usize::from(decoded.is_ok());
             black_box(&decoded);
-            decoded_one
+            completed
         })
     }
 }
