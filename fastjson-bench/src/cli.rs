@@ -1,7 +1,8 @@
 //! The command line: `fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR]
 //! [--out DIR] [--quiet] [--fastjson-and-serde-json-only]`, or
 //! `fastjson-bench --summarize-default-vs-native DIR`, or (internal, spawned by the first-call
-//! table) `fastjson-bench --first-call-child ROW [--corpus DIR]`.
+//! table) `fastjson-bench --first-call-child ROW [--corpus DIR]`, or (internal, spawned for each
+//! timed group) `fastjson-bench --group-child GROUP [the parent's options]`.
 
 use std::path::PathBuf;
 
@@ -19,6 +20,10 @@ pub struct Args {
     pub rounds: Option<usize>,
     pub sample_ms: Option<u64>,
     pub rows: Rows,
+    /// Fresh processes per timed group (`None`: the mode's; 0: in this process).
+    pub processes: Option<usize>,
+    /// Internal: time only this group (`decode/twitter`) and print the report as JSON.
+    pub group_child: Option<String>,
     /// Summarize the interleaved default-vs-native runs in this directory instead of running.
     pub summarize_default_vs_native: Option<PathBuf>,
 }
@@ -42,12 +47,17 @@ usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out
   --window-ms N  request-mode window per cell and round (default 150, --full 1000)
   --rounds N     interleaved rounds, one sample per row each (default 11, --full 31)
   --sample-ms N  target length of one sample (default 40, --full 100)
+  --processes N  fresh processes per timed group, sharing its rounds (default 3;
+                 0: every group in this process, as --smoke does)
   --fastjson-and-serde-json-only
                  time only fastjson's and serde_json's decode and encode rows (and
                  serde_json's twin): what the default-vs-native comparison needs
   --first-call-child ROW [--corpus DIR]
                  internal: what the first-call table spawns (one fresh process times its
                  first two decodes of ROW, e.g. decode/twitter/fastjson, and prints them)
+  --group-child GROUP
+                 internal: what each group's processes are (gate and time one group,
+                 e.g. decode/twitter, and print its report as JSON)
   --summarize-default-vs-native DIR
                  run nothing: compare the default-N/ and native-N/ reports in DIR
                  (written by `cargo xtask bench --default-vs-native`) and write
@@ -66,6 +76,8 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         rounds: None,
         sample_ms: None,
         rows: Rows::All,
+        processes: None,
+        group_child: None,
         summarize_default_vs_native: None,
     };
     let mut args = args.into_iter();
@@ -90,6 +102,14 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
                 out.sample_ms = Some(positive("--sample-ms", &value("--sample-ms")?)?);
             }
             "--fastjson-and-serde-json-only" => out.rows = Rows::FastjsonAndSerdeJson,
+            "--processes" => {
+                let v = value("--processes")?;
+                out.processes = Some(
+                    v.parse()
+                        .map_err(|_| format!("--processes {v}: not a number"))?,
+                );
+            }
+            "--group-child" => out.group_child = Some(value("--group-child")?),
             "--summarize-default-vs-native" => {
                 out.summarize_default_vs_native =
                     Some(PathBuf::from(value("--summarize-default-vs-native")?));
@@ -100,9 +120,12 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
             other => return Err(format!("unknown argument `{other}`\n\n{USAGE}")),
         }
     }
-    if out.mode == Mode::Smoke && (out.rounds.is_some() || out.sample_ms.is_some()) {
+    if out.mode == Mode::Smoke
+        && (out.rounds.is_some() || out.sample_ms.is_some() || out.processes.is_some())
+    {
         return Err(
-            "--rounds and --sample-ms do not apply to --smoke (one operation per row)".into(),
+            "--rounds, --sample-ms and --processes do not apply to --smoke (one operation per row)"
+                .into(),
         );
     }
     Ok(out)
@@ -158,5 +181,11 @@ mod tests {
         assert!(p("--rounds 0").is_err());
         assert!(p("--sample-ms x").is_err());
         assert!(p("--smoke --rounds 3").is_err());
+        assert!(p("--smoke --processes 2").is_err());
+        assert_eq!(p("--processes 0").unwrap().processes, Some(0));
+        assert_eq!(p("--full --processes 5").unwrap().processes, Some(5));
+        assert!(p("--processes x").is_err());
+        let c = p("--group-child decode/twitter --rounds 4").unwrap();
+        assert_eq!(c.group_child.as_deref(), Some("decode/twitter"));
     }
 }

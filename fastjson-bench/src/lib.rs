@@ -13,6 +13,7 @@ pub mod first_call;
 pub mod gate;
 pub mod generate;
 pub mod guard;
+pub mod isolate;
 pub mod models;
 pub mod report;
 pub mod request;

@@ -1,7 +1,9 @@
 //! The `fastjson-bench` binary: parses the command line, runs the comparison, prints the table
 //! and writes `report.md`, `report.json` and the charts.
 
-use fastjson_bench::{alloc_count::CountingAlloc, cli, corpus, first_call, report, run, workloads};
+use fastjson_bench::{
+    alloc_count::CountingAlloc, cli, corpus, first_call, isolate, report, run, workloads,
+};
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
@@ -32,16 +34,48 @@ fn main() {
         }
     }
     let corpus = corpus::load(args.corpus.as_deref());
+    let processes = args.processes.unwrap_or(isolate::processes(args.mode));
+    let isolation = if args.group_child.is_some() || processes == 0 {
+        None
+    } else {
+        match std::env::current_exe() {
+            Ok(exe) => Some(isolate::Isolation {
+                exe,
+                processes,
+                corpus: corpus.dir.as_ref().map(|(dir, _)| dir.clone()),
+            }),
+            Err(e) => {
+                eprintln!("cannot time groups in fresh processes: no path to this binary ({e})");
+                std::process::exit(1);
+            }
+        }
+    };
     let opts = run::Options {
         mode: args.mode,
         filters: args.filters,
-        progress: !args.quiet,
+        progress: !args.quiet && args.group_child.is_none(),
         window: args.window_ms.map(std::time::Duration::from_millis),
         rounds: args.rounds,
         sample: args.sample_ms.map(std::time::Duration::from_millis),
         rows: args.rows,
+        isolation,
+        group: args.group_child.clone(),
     };
     let mut report = run::run(&opts, workloads::all(&corpus), &corpus);
+    if args.group_child.is_some() {
+        // The parent reads this report from stdout and pools it with the group's other
+        // processes (`isolate::run_group`).
+        match serde_json::to_string(&report) {
+            Ok(json) => {
+                println!("{json}");
+                std::process::exit(0);
+            }
+            Err(e) => {
+                eprintln!("the group's report does not serialize: {e}");
+                std::process::exit(1);
+            }
+        }
+    }
     // The default-vs-native comparison's runs (fastjson and serde_json rows only) compare
     // steady state; the first-call table belongs to the comparison itself.
     if args.rows != run::Rows::All {

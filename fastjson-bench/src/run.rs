@@ -5,6 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use crate::gate::{self, Expected, Verdict};
+use crate::isolate::{self, Isolation};
 use crate::report::{Cell, GuardLine, Report, RequestCell, WorkloadInfo};
 use crate::subjects::Op;
 use crate::timing::{self, Plan};
@@ -27,6 +28,10 @@ pub struct Options {
     pub sample: Option<Duration>,
     /// Which rows may run at all (the filters then narrow them further).
     pub rows: Rows,
+    /// Time each group in fresh processes (`None`: in this one, as `--smoke` and the tests do).
+    pub isolation: Option<Isolation>,
+    /// A child's one group (`decode/twitter`): gate and time only that (`--group-child`).
+    pub group: Option<String>,
 }
 
 /// The rows a run may time.
@@ -113,11 +118,20 @@ impl Options {
             rounds: None,
             sample: None,
             rows: Rows::All,
+            isolation: None,
+            group: None,
         }
     }
 
     fn selects(&self, id: &str) -> bool {
-        self.rows.admits(id)
+        let in_group = match &self.group {
+            Some(g) => id
+                .strip_prefix(g.as_str())
+                .is_some_and(|r| r.starts_with('/')),
+            None => true,
+        };
+        in_group
+            && self.rows.admits(id)
             && (self.filters.is_empty() || self.filters.iter().any(|f| id.contains(f.as_str())))
     }
 }
@@ -243,6 +257,55 @@ fn gate_encoders(w: &Workload, want: &Expected, opts: &Options) -> Vec<Pending> 
             };
             Pending { cell, op }
         })
+        .collect()
+}
+
+const GUARD_FAILED: &str = "contamination guard failed";
+
+/// Gates and times `w`'s decode group, then its encode group, in this process.
+fn in_process_groups(
+    w: &Workload,
+    want: &Expected,
+    opts: &Options,
+    inexact_ok: bool,
+    guard_clean: bool,
+    plan: &Plan,
+    progress: &Progress,
+) -> Vec<Vec<Cell>> {
+    let mut decode = gate_decoders(w, want, opts, inexact_ok);
+    let mut encode = gate_encoders(w, want, opts);
+    let mut groups = Vec::new();
+    for group in [&mut decode, &mut encode] {
+        if !guard_clean {
+            for p in group.iter_mut() {
+                p.op = None;
+                p.cell.verdict = Verdict::Failed(GUARD_FAILED.into());
+            }
+        }
+        let name = group
+            .first()
+            .map(|p| format!("{}/{}", p.cell.direction, w.name));
+        time_group(group, plan, progress, &name.unwrap_or_default());
+        groups.push(group.iter().map(|p| p.cell.clone()).collect());
+    }
+    groups
+}
+
+/// The rows of `w`'s `direction` group that a run selects, untimed and ungated: what a child
+/// process must return for that group (the bytes per operation come back with its cells).
+fn planned_cells(w: &Workload, direction: &str, opts: &Options) -> Vec<Cell> {
+    let rows: Vec<(&'static str, Role)> = match direction {
+        "decode" => w.decoders.iter().map(|r| (r.label, r.role)).collect(),
+        _ => w.encoders.iter().map(|r| (r.label, r.role)).collect(),
+    };
+    let ids: Vec<_> = rows
+        .iter()
+        .map(|&(label, role)| (format!("{direction}/{}/{label}", w.name), role, label))
+        .collect();
+    rows.iter()
+        .zip(group_keeps(opts, &ids))
+        .filter(|(_, keep)| *keep)
+        .map(|(&(label, role), _)| new_cell(direction, w, label, role, 0))
         .collect()
 }
 
@@ -514,28 +577,45 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
             bytes: w.input.len(),
             digest: crate::corpus::git_blob_sha1(w.input),
         });
-        progress.say(&format!("gate: {}", w.name));
-        let want = match gate::expected(w) {
-            Ok(want) => want,
-            Err(e) => {
-                notes.push(format!("{}: no reference, not run: {e}", w.name));
-                continue;
+        let groups = match &opts.isolation {
+            Some(iso) => {
+                let mut groups = Vec::new();
+                for direction in ["decode", "encode"] {
+                    let expected = planned_cells(w, direction, opts);
+                    if expected.is_empty() {
+                        continue;
+                    }
+                    let group = format!("{direction}/{}", w.name);
+                    let (cells, child_notes) = if guard_clean {
+                        isolate::run_group(opts, iso, &group, plan.rounds, expected, |s| {
+                            progress.say(s)
+                        })
+                    } else {
+                        (isolate::failed(expected, GUARD_FAILED), Vec::new())
+                    };
+                    for note in child_notes {
+                        if !notes.contains(&note) {
+                            notes.push(note);
+                        }
+                    }
+                    groups.push(cells);
+                }
+                groups
             }
-        };
-        let mut decode = gate_decoders(w, &want, opts, inexact_ok);
-        let mut encode = gate_encoders(w, &want, opts);
-        for group in [&mut decode, &mut encode] {
-            if !guard_clean {
-                for p in group.iter_mut() {
-                    p.op = None;
-                    p.cell.verdict = Verdict::Failed("contamination guard failed".into());
+            None => {
+                progress.say(&format!("gate: {}", w.name));
+                match gate::expected(w) {
+                    Ok(want) => {
+                        in_process_groups(w, &want, opts, inexact_ok, guard_clean, &plan, &progress)
+                    }
+                    Err(e) => {
+                        notes.push(format!("{}: no reference, not run: {e}", w.name));
+                        continue;
+                    }
                 }
             }
-            let name = group
-                .first()
-                .map(|p| format!("{}/{}", p.cell.direction, w.name));
-            time_group(group, &plan, &progress, &name.unwrap_or_default());
-            let mut group_cells: Vec<Cell> = group.iter().map(|p| p.cell.clone()).collect();
+        };
+        for mut group_cells in groups {
             let twin = ratios(&mut group_cells);
             let range = (cells.len(), cells.len() + group_cells.len());
             cells.extend(group_cells);
@@ -543,9 +623,24 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
                 twins.push((range.0, range.1, n));
             }
         }
-        if !w.transactions.is_empty() && w.name == "order" && guard_clean {
+        if !w.transactions.is_empty()
+            && w.name == "order"
+            && guard_clean
+            && opts.group.is_none()
+            && request_selected(w, opts)
+        {
             // Request rows are gated by the same workload's decode and encode gates, whether or
             // not those rows were selected for timing.
+            let want = match gate::expected(w) {
+                Ok(want) => want,
+                Err(e) => {
+                    notes.push(format!(
+                        "{}: no reference, request mode not run: {e}",
+                        w.name
+                    ));
+                    continue;
+                }
+            };
             let all = Options {
                 filters: Vec::new(),
                 ..opts.clone()
@@ -586,7 +681,11 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
     Report {
         header,
         mode: opts.mode.name().to_string(),
-        rounds: plan.rounds,
+        rounds: match &opts.isolation {
+            Some(iso) => isolate::rounds_per_process(plan.rounds, iso.processes) * iso.processes,
+            None => plan.rounds,
+        },
+        processes_per_group: opts.isolation.as_ref().map_or(0, |iso| iso.processes),
         sample_ms: plan.sample.as_secs_f64() * 1e3,
         request_window_ms: window.as_secs_f64() * 1e3,
         filters: opts.filters.clone(),

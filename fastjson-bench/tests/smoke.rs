@@ -144,3 +144,96 @@ fn the_binary_smoke_run_passes_and_writes_its_files() {
     assert_eq!(memcpy.allocs_per_op, Some(0.0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Groups timed in fresh processes (`--processes`): each child times its group's rows with its
+/// share of the rounds, the parent pools them (two processes of one round: two samples per
+/// row), computes the ratios over the pooled medians and says so in the report.
+#[test]
+fn the_binary_times_each_group_in_fresh_processes_and_pools_their_samples() {
+    let dir = std::env::temp_dir().join(format!("fastjson-bench-iso-{}", std::process::id()));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fastjson-bench"))
+        .args([
+            "--quiet",
+            "--fastjson-and-serde-json-only",
+            "--filter",
+            "/micro-login/",
+            "--processes",
+            "2",
+            "--rounds",
+            "2",
+            "--sample-ms",
+            "1",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let back: report::Report =
+        serde_json::from_slice(&std::fs::read(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!((back.processes_per_group, back.rounds), (2, 2));
+    let ids: Vec<String> = back.cells.iter().map(|c| c.id()).collect();
+    assert_eq!(
+        ids,
+        [
+            "decode/micro-login/fastjson",
+            "decode/micro-login/serde_json",
+            "decode/micro-login/serde_json (twin)",
+            "encode/micro-login/fastjson",
+            "encode/micro-login/fastjson encode_into",
+            "encode/micro-login/serde_json",
+            "encode/micro-login/serde_json (twin)",
+        ]
+    );
+    for c in &back.cells {
+        assert!(c.verdict.passed(), "{}: {:?}", c.id(), c.verdict);
+        assert_eq!(c.samples_ns.len(), 2, "{}", c.id());
+        assert!(
+            c.vs_serde_json.is_some() && c.tie_band.is_some(),
+            "{}",
+            c.id()
+        );
+        assert!(c.allocs_per_op.is_some(), "{}", c.id());
+    }
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(
+        md.contains("each group in 2 fresh processes of 1 rounds"),
+        "{md}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A child that exits with an error fails every row of its group (and so the run: the binary
+/// exits non-zero when any row failed). The "bench binary" here is this test executable, which
+/// rejects the child's command line.
+#[test]
+fn a_failing_group_child_fails_its_rows() {
+    let opts = Options {
+        mode: run::Mode::Default,
+        filters: vec!["decode/micro-login/fastjson".into()],
+        rounds: Some(2),
+        sample: Some(std::time::Duration::from_millis(1)),
+        isolation: Some(fastjson_bench::isolate::Isolation {
+            exe: std::env::current_exe().unwrap(),
+            processes: 2,
+            corpus: None,
+        }),
+        ..Options::smoke()
+    };
+    let r = run::run(&opts, workloads::generated(), &corpus::Corpus::none());
+    assert_eq!(r.cells.len(), 6, "the group's rows are all reported");
+    for c in &r.cells {
+        match &c.verdict {
+            fastjson_bench::gate::Verdict::Failed(why) => {
+                assert!(why.contains("child process failed"), "{}: {why}", c.id())
+            }
+            v => panic!("{}: {v:?}", c.id()),
+        }
+        assert!(c.median_ns.is_none(), "{}", c.id());
+    }
+}

@@ -13,6 +13,10 @@ pub struct Report {
     /// `smoke`, `default` or `full`.
     pub mode: String,
     pub rounds: usize,
+    /// Fresh processes each timed group ran in, sharing `rounds` (0: all in the run's own
+    /// process, as `--smoke` and reports before experiment 120 did).
+    #[serde(default)]
+    pub processes_per_group: usize,
     pub sample_ms: f64,
     pub request_window_ms: f64,
     pub filters: Vec<String>,

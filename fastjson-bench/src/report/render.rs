@@ -324,9 +324,17 @@ pub fn markdown(r: &Report) -> String {
             let _ = writeln!(s, "- {}", line.text);
         }
     }
+    let processes = match r.processes_per_group {
+        0 => "every group in the run's own process".to_string(),
+        1 => "each group in a fresh process".to_string(),
+        n => format!(
+            "each group in {n} fresh processes of {} rounds, samples pooled",
+            r.rounds / n
+        ),
+    };
     let _ = writeln!(
         s,
-        "- plan: {} interleaved rounds of ~{:.0} ms samples per row; request windows {:.0} ms; run took {:.1} s",
+        "- plan: {} interleaved rounds of ~{:.0} ms samples per row ({processes}); request windows {:.0} ms (in the run's own process); run took {:.1} s",
         r.rounds, r.sample_ms, r.request_window_ms, r.elapsed_s
     );
     if !r.filters.is_empty() {
