@@ -30,7 +30,7 @@ pub struct Args {
 
 pub const USAGE: &str = "\
 usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out DIR] [--quiet]
-                      [--window-ms N] [--rounds N] [--sample-ms N]
+                      [--window-ms N] [--rounds N] [--sample-ms N] [--processes N]
 
   (default)      the comparison (then the first decode in fresh processes, 5 per row;
                  11 with --full): under 3 minutes on 2 cores
@@ -45,7 +45,8 @@ usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out
                  (default: target/fastjson-bench, or target/fastjson-bench/native)
   --quiet        no progress line
   --window-ms N  request-mode window per cell and round (default 150, --full 1000)
-  --rounds N     interleaved rounds, one sample per row each (default 11, --full 31)
+  --rounds N     interleaved rounds, one sample per row each (default 11, --full 31),
+                 shared out among a group's processes and rounded up (12 and 33 with 3)
   --sample-ms N  target length of one sample (default 40, --full 100)
   --processes N  fresh processes per timed group, sharing its rounds (default 3;
                  0: every group in this process, as --smoke does)
