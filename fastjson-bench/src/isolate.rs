@@ -71,7 +71,7 @@ pub fn child_args(opts: &Options, iso: &Isolation, group: &str, rounds: usize) -
 }
 
 /// Runs `group` in `iso.processes` fresh processes one after another and returns its pooled
-/// cells and the children's notes. `expected` holds the cells the group must produce (ids and
+/// cells and the children's notes (repeats included: the run keeps one of each). `expected` holds the cells the group must produce (ids and
 /// roles, not yet timed): when a child fails, they come back failed, so the run fails too.
 pub fn run_group(
     opts: &Options,
@@ -88,11 +88,7 @@ pub fn run_group(
         progress(&format!("{group}: process {}/{}", p + 1, iso.processes));
         match spawn(opts, iso, group, per_process) {
             Ok(report) => {
-                for note in report.notes {
-                    if !notes.contains(&note) {
-                        notes.push(note);
-                    }
-                }
+                notes.extend(report.notes);
                 runs.push(report.cells);
             }
             Err(e) => return (failed(expected, &e), notes),

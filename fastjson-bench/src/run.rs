@@ -577,6 +577,8 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
             bytes: w.input.len(),
             digest: crate::corpus::git_blob_sha1(w.input),
         });
+        // The in-process path's reference, kept for request mode's gate.
+        let mut want = None;
         let groups = match &opts.isolation {
             Some(iso) => {
                 let mut groups = Vec::new();
@@ -605,8 +607,18 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
             None => {
                 progress.say(&format!("gate: {}", w.name));
                 match gate::expected(w) {
-                    Ok(want) => {
-                        in_process_groups(w, &want, opts, inexact_ok, guard_clean, &plan, &progress)
+                    Ok(expected) => {
+                        let groups = in_process_groups(
+                            w,
+                            &expected,
+                            opts,
+                            inexact_ok,
+                            guard_clean,
+                            &plan,
+                            &progress,
+                        );
+                        want = Some(expected);
+                        groups
                     }
                     Err(e) => {
                         notes.push(format!("{}: no reference, not run: {e}", w.name));
@@ -631,7 +643,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
         {
             // Request rows are gated by the same workload's decode and encode gates, whether or
             // not those rows were selected for timing.
-            let want = match gate::expected(w) {
+            let want = match want.map_or_else(|| gate::expected(w), Ok) {
                 Ok(want) => want,
                 Err(e) => {
                     notes.push(format!(
