@@ -71,8 +71,9 @@ pub fn child_args(opts: &Options, iso: &Isolation, group: &str, rounds: usize) -
 }
 
 /// Runs `group` in `iso.processes` fresh processes one after another and returns its pooled
-/// cells and the children's notes (repeats included: the run keeps one of each). `expected` holds the cells the group must produce (ids and
-/// roles, not yet timed): when a child fails, they come back failed, so the run fails too.
+/// cells, the children's notes (repeats included: the run keeps one of each) and their
+/// contention probes, one per round. `expected` holds the cells the group must produce (ids
+/// and roles, not yet timed): when a child fails, they come back failed, so the run fails too.
 pub fn run_group(
     opts: &Options,
     iso: &Isolation,
@@ -80,26 +81,28 @@ pub fn run_group(
     rounds: usize,
     expected: Vec<Cell>,
     mut progress: impl FnMut(&str),
-) -> (Vec<Cell>, Vec<String>) {
+) -> (Vec<Cell>, Vec<String>, Vec<f64>) {
     let per_process = rounds_per_process(rounds, iso.processes);
     let mut runs = Vec::with_capacity(iso.processes);
     let mut notes = Vec::new();
+    let mut probes = Vec::new();
     for p in 0..iso.processes {
         progress(&format!("{group}: process {}/{}", p + 1, iso.processes));
         match spawn(opts, iso, group, per_process) {
             Ok(report) => {
                 notes.extend(report.notes);
+                probes.extend(report.round_probes_ns);
                 runs.push(report.cells);
             }
-            Err(e) => return (failed(expected, &e), notes),
+            Err(e) => return (failed(expected, &e), notes, probes),
         }
     }
     match pool(runs) {
         Ok(cells) => match check_rows(&cells, &expected) {
-            Ok(()) => (cells, notes),
-            Err(e) => (failed(expected, &e), notes),
+            Ok(()) => (cells, notes, probes),
+            Err(e) => (failed(expected, &e), notes, probes),
         },
-        Err(e) => (failed(expected, &e), notes),
+        Err(e) => (failed(expected, &e), notes, probes),
     }
 }
 
@@ -306,7 +309,7 @@ mod tests {
             ..Options::smoke()
         };
         let expected = vec![cell("a", &[], Verdict::Pass(None))];
-        let (cells, _) = run_group(&opts, &iso, "decode/w", 2, expected, |_| {});
+        let (cells, _, _) = run_group(&opts, &iso, "decode/w", 2, expected, |_| {});
         assert_eq!(cells.len(), 1);
         match &cells[0].verdict {
             Verdict::Failed(why) => assert!(why.contains("could not start"), "{why}"),

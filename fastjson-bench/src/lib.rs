@@ -5,6 +5,7 @@
 pub mod alloc_count;
 pub mod cli;
 pub mod codecs;
+pub mod contention;
 pub mod copies;
 pub mod corpus;
 pub mod debug_diff;

@@ -262,7 +262,8 @@ fn gate_encoders(w: &Workload, want: &Expected, opts: &Options) -> Vec<Pending> 
 
 const GUARD_FAILED: &str = "contamination guard failed";
 
-/// Gates and times `w`'s decode group, then its encode group, in this process.
+/// Gates and times `w`'s decode group, then its encode group, in this process; returns their
+/// cells and the contention probes taken before their rounds.
 fn in_process_groups(
     w: &Workload,
     want: &Expected,
@@ -271,10 +272,11 @@ fn in_process_groups(
     guard_clean: bool,
     plan: &Plan,
     progress: &Progress,
-) -> Vec<Vec<Cell>> {
+) -> (Vec<Vec<Cell>>, Vec<f64>) {
     let mut decode = gate_decoders(w, want, opts, inexact_ok);
     let mut encode = gate_encoders(w, want, opts);
     let mut groups = Vec::new();
+    let mut probes = Vec::new();
     for group in [&mut decode, &mut encode] {
         if !guard_clean {
             for p in group.iter_mut() {
@@ -285,10 +287,16 @@ fn in_process_groups(
         let name = group
             .first()
             .map(|p| format!("{}/{}", p.cell.direction, w.name));
-        time_group(group, plan, progress, &name.unwrap_or_default());
+        time_group(
+            group,
+            plan,
+            progress,
+            &name.unwrap_or_default(),
+            &mut probes,
+        );
         groups.push(group.iter().map(|p| p.cell.clone()).collect());
     }
-    groups
+    (groups, probes)
 }
 
 /// The rows of `w`'s `direction` group that a run selects, untimed and ungated: what a child
@@ -309,8 +317,15 @@ fn planned_cells(w: &Workload, direction: &str, opts: &Options) -> Vec<Cell> {
         .collect()
 }
 
-/// Times one group in interleaved rounds, then counts its allocations.
-fn time_group(group: &mut [Pending], plan: &Plan, progress: &Progress, name: &str) {
+/// Times one group in interleaved rounds, each after a contention probe (pushed onto `probes`;
+/// none in smoke mode), then counts its allocations.
+fn time_group(
+    group: &mut [Pending],
+    plan: &Plan,
+    progress: &Progress,
+    name: &str,
+    probes: &mut Vec<f64>,
+) {
     let live: Vec<usize> = (0..group.len())
         .filter(|&i| group[i].op.is_some())
         .collect();
@@ -326,6 +341,9 @@ fn time_group(group: &mut [Pending], plan: &Plan, progress: &Progress, name: &st
     }
     for r in 0..plan.rounds {
         progress.say(&format!("{name}: round {}/{}", r + 1, plan.rounds));
+        if !plan.smoke && !live.is_empty() {
+            probes.push(crate::contention::probe_ns());
+        }
         for k in timing::round_order(live.len(), r) {
             let p = &mut group[live[k]];
             let batch = p.cell.batch;
@@ -570,6 +588,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
     let mut cells = Vec::new();
     let mut twins: Vec<(usize, usize, f64)> = Vec::new();
     let mut request_cells = Vec::new();
+    let mut round_probes_ns = Vec::new();
     for w in workloads.iter().filter(|w| selected(w, opts)) {
         infos.push(WorkloadInfo {
             name: w.name.clone(),
@@ -588,13 +607,18 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
                         continue;
                     }
                     let group = format!("{direction}/{}", w.name);
-                    let (cells, child_notes) = if guard_clean {
+                    let (cells, child_notes, probes) = if guard_clean {
                         isolate::run_group(opts, iso, &group, plan.rounds, expected, |s| {
                             progress.say(s)
                         })
                     } else {
-                        (isolate::failed(expected, GUARD_FAILED), Vec::new())
+                        (
+                            isolate::failed(expected, GUARD_FAILED),
+                            Vec::new(),
+                            Vec::new(),
+                        )
                     };
+                    round_probes_ns.extend(probes);
                     for note in child_notes {
                         if !notes.contains(&note) {
                             notes.push(note);
@@ -608,7 +632,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
                 progress.say(&format!("gate: {}", w.name));
                 match gate::expected(w) {
                     Ok(expected) => {
-                        let groups = in_process_groups(
+                        let (groups, probes) = in_process_groups(
                             w,
                             &expected,
                             opts,
@@ -617,6 +641,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
                             &plan,
                             &progress,
                         );
+                        round_probes_ns.extend(probes);
                         want = Some(expected);
                         groups
                     }
@@ -710,5 +735,6 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
         first_calls: Vec::new(),
         notes,
         elapsed_s: start.elapsed().as_secs_f64(),
+        round_probes_ns,
     }
 }

@@ -106,6 +106,10 @@ fn the_plan_overrides_set_rounds_and_sample_length() {
     for c in timed {
         assert_eq!(c.samples_ns.len(), 3, "{}", c.id());
     }
+    // One contention probe before each round of the one timed group.
+    assert_eq!(r.round_probes_ns.len(), 3);
+    assert!(r.round_probes_ns.iter().all(|&p| p > 0.0));
+    assert_eq!(r.contended_rounds().map(|(_, all)| all), Some(3));
 }
 
 /// The binary itself, as CI's smoke step would run it: exit status, files, and the counting
@@ -200,11 +204,14 @@ fn the_binary_times_each_group_in_fresh_processes_and_pools_their_samples() {
         );
         assert!(c.allocs_per_op.is_some(), "{}", c.id());
     }
+    // The children's probes reach the parent: two groups, two processes, one round each.
+    assert_eq!(back.round_probes_ns.len(), 4);
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(
         md.contains("each group in 2 fresh processes of 1 rounds"),
         "{md}"
     );
+    assert!(md.contains("timed rounds"), "the probe line: {md}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

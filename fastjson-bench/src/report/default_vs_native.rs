@@ -280,6 +280,21 @@ pub fn markdown(pairs: &[(Report, Report)], summary: &Summary, missing: &[String
             }
         );
     }
+    if let Some((least, most)) = range_over_runs(pairs, Report::contended_share) {
+        let _ = writeln!(
+            s,
+            "- Share of rounds whose contention probe ran over {:.0}% slower than its run's \
+             fastest: {}–{}{}",
+            crate::contention::CONTENDED_FRACTION * 100.0,
+            percent(Some(least)),
+            percent(Some(most)),
+            if most >= crate::contention::CONTENDED_SHARE_WARNING {
+                BUSY_HOST
+            } else {
+                ""
+            }
+        );
+    }
     let fastjson: Vec<&Row> = summary
         .rows
         .iter()

@@ -37,6 +37,11 @@ pub struct Report {
     /// What was not run, and why (missing corpus, ...).
     pub notes: Vec<String>,
     pub elapsed_s: f64,
+    /// The contention probe's time before each timed round, in nanoseconds, over every group
+    /// and process of the run (`contention`); empty in `--smoke` and in reports written before
+    /// experiment 123.
+    #[serde(default)]
+    pub round_probes_ns: Vec<f64>,
 }
 
 /// The guard's verdict on one payload root of one copy.
@@ -98,6 +103,17 @@ impl Report {
     /// few percent; one shared with a busy neighbour (another guest on the sibling hardware
     /// thread, a lower clock) gives more, even when the hypervisor's steal counter stays at
     /// zero. `None` when no row has enough samples (`--smoke`).
+    /// How many timed rounds ran contended, of how many (`contention::contended_rounds`).
+    pub fn contended_rounds(&self) -> Option<(usize, usize)> {
+        crate::contention::contended_rounds(&self.round_probes_ns)
+    }
+
+    /// [`Report::contended_rounds`] as a share of the rounds.
+    pub fn contended_share(&self) -> Option<f64> {
+        self.contended_rounds()
+            .map(|(contended, all)| contended as f64 / all as f64)
+    }
+
     pub fn sample_spread(&self) -> Option<f64> {
         let mut spreads: Vec<f64> = self
             .cells

@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use super::header::{SPREAD_WARNING_FRACTION, STEAL_WARNING_PERCENT, VARY};
 use super::{Cell, FirstCallCell, Report, RequestCell};
+use crate::contention::{CONTENDED_FRACTION, CONTENDED_SHARE_WARNING};
 use crate::gate::Verdict;
 use crate::workloads::{label, Role};
 
@@ -217,8 +218,8 @@ struct HostLine {
     text: String,
 }
 
-/// What the run can tell about its host: hypervisor steal time, the sample spread, other
-/// compilers running. Both the markdown and the terminal print these, so that a busy machine
+/// What the run can tell about its host: hypervisor steal time, the sample spread, the rounds
+/// the contention probe found slowed, other compilers running. Both the markdown and the terminal print these, so that a busy machine
 /// is said where the figures are read.
 fn host_state(r: &Report) -> Vec<HostLine> {
     let mut lines = Vec::new();
@@ -253,6 +254,31 @@ fn host_state(r: &Report) -> Vec<HostLine> {
             text: format!(
                 "sample spread: a typical row's median is {:.1}% above its fastest sample",
                 spread * 100.0
+            ),
+        }),
+        None => {}
+    }
+    match r.contended_rounds() {
+        Some((contended, rounds))
+            if contended as f64 >= CONTENDED_SHARE_WARNING * rounds as f64 =>
+        {
+            lines.push(HostLine {
+                warning: true,
+                text: format!(
+                    "the core was shared: {contended} of {rounds} timed rounds ran their \
+                     contention probe over {:.0}% slower than the run's fastest (a busy sibling \
+                     hardware thread, which the steal counter misses); parsing slows by up to \
+                     1.7× then and fastjson's leads shrink: compare ratios, and repeat",
+                    CONTENDED_FRACTION * 100.0
+                ),
+            })
+        }
+        Some((contended, rounds)) => lines.push(HostLine {
+            warning: false,
+            text: format!(
+                "contention probe: {contended} of {rounds} timed rounds over {:.0}% slower than \
+                 the run's fastest",
+                CONTENDED_FRACTION * 100.0
             ),
         }),
         None => {}
