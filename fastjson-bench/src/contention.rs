@@ -97,9 +97,14 @@ pub fn contended_rounds(probes: &[f64]) -> Option<(usize, usize)> {
         return None;
     }
     let fastest = probes.iter().copied().fold(f64::INFINITY, f64::min);
+    Some((contended_against(probes, fastest), probes.len()))
+}
+
+/// How many of `probes` (one group's) ran more than [`CONTENDED_FRACTION`] above `fastest` (the
+/// whole run's fastest probe).
+pub fn contended_against(probes: &[f64], fastest: f64) -> usize {
     let limit = fastest * (1.0 + CONTENDED_FRACTION);
-    let contended = probes.iter().filter(|&&p| p > limit).count();
-    Some((contended, probes.len()))
+    probes.iter().filter(|&&p| p > limit).count()
 }
 
 #[cfg(test)]
@@ -145,5 +150,8 @@ mod tests {
         assert_eq!(contended_rounds(&[1.3, 1.0, 1.26, 1.7, 1.2]), Some((3, 5)));
         // The reference is the fastest probe wherever it comes in the run.
         assert_eq!(contended_rounds(&[2.0, 2.0, 1.0]), Some((2, 3)));
+        // A group's rounds judged against the run's fastest, which may lie in another group.
+        assert_eq!(contended_against(&[1.2, 1.3, 2.0], 1.0), 2);
+        assert_eq!(contended_against(&[], 1.0), 0);
     }
 }

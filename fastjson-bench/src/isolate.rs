@@ -220,6 +220,7 @@ mod tests {
             vs_serde_json: Some(9.0),
             vs_sonic_rs: Some(9.0),
             tie_band: Some(0.5),
+            contended_rounds: None,
         }
     }
 

@@ -162,6 +162,7 @@ fn new_cell(direction: &str, w: &Workload, label: &str, role: Role, bytes: usize
         vs_serde_json: None,
         vs_sonic_rs: None,
         tie_band: None,
+        contended_rounds: None,
     }
 }
 
@@ -262,8 +263,8 @@ fn gate_encoders(w: &Workload, want: &Expected, opts: &Options) -> Vec<Pending> 
 
 const GUARD_FAILED: &str = "contamination guard failed";
 
-/// Gates and times `w`'s decode group, then its encode group, in this process; returns their
-/// cells and the contention probes taken before their rounds.
+/// Gates and times `w`'s decode group, then its encode group, in this process; returns each
+/// group's cells with the contention probes taken before its rounds.
 fn in_process_groups(
     w: &Workload,
     want: &Expected,
@@ -272,11 +273,10 @@ fn in_process_groups(
     guard_clean: bool,
     plan: &Plan,
     progress: &Progress,
-) -> (Vec<Vec<Cell>>, Vec<f64>) {
+) -> Vec<(Vec<Cell>, Vec<f64>)> {
     let mut decode = gate_decoders(w, want, opts, inexact_ok);
     let mut encode = gate_encoders(w, want, opts);
     let mut groups = Vec::new();
-    let mut probes = Vec::new();
     for group in [&mut decode, &mut encode] {
         if !guard_clean {
             for p in group.iter_mut() {
@@ -287,6 +287,7 @@ fn in_process_groups(
         let name = group
             .first()
             .map(|p| format!("{}/{}", p.cell.direction, w.name));
+        let mut probes = Vec::new();
         time_group(
             group,
             plan,
@@ -294,9 +295,9 @@ fn in_process_groups(
             &name.unwrap_or_default(),
             &mut probes,
         );
-        groups.push(group.iter().map(|p| p.cell.clone()).collect());
+        groups.push((group.iter().map(|p| p.cell.clone()).collect(), probes));
     }
-    (groups, probes)
+    groups
 }
 
 /// The rows of `w`'s `direction` group that a run selects, untimed and ungated: what a child
@@ -589,6 +590,8 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
     let mut twins: Vec<(usize, usize, f64)> = Vec::new();
     let mut request_cells = Vec::new();
     let mut round_probes_ns = Vec::new();
+    // Per timed group: its cells' range, its probe count and where its probes start.
+    let mut group_probes: Vec<(usize, usize, usize, usize)> = Vec::new();
     for w in workloads.iter().filter(|w| selected(w, opts)) {
         infos.push(WorkloadInfo {
             name: w.name.clone(),
@@ -618,13 +621,12 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
                             Vec::new(),
                         )
                     };
-                    round_probes_ns.extend(probes);
                     for note in child_notes {
                         if !notes.contains(&note) {
                             notes.push(note);
                         }
                     }
-                    groups.push(cells);
+                    groups.push((cells, probes));
                 }
                 groups
             }
@@ -632,7 +634,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
                 progress.say(&format!("gate: {}", w.name));
                 match gate::expected(w) {
                     Ok(expected) => {
-                        let (groups, probes) = in_process_groups(
+                        let groups = in_process_groups(
                             w,
                             &expected,
                             opts,
@@ -641,7 +643,6 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
                             &plan,
                             &progress,
                         );
-                        round_probes_ns.extend(probes);
                         want = Some(expected);
                         groups
                     }
@@ -652,10 +653,14 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
                 }
             }
         };
-        for mut group_cells in groups {
+        for (mut group_cells, probes) in groups {
             let twin = ratios(&mut group_cells);
             let range = (cells.len(), cells.len() + group_cells.len());
             cells.extend(group_cells);
+            if !probes.is_empty() {
+                group_probes.push((range.0, range.1, probes.len(), round_probes_ns.len()));
+                round_probes_ns.extend(probes);
+            }
             if let Some(n) = twin {
                 twins.push((range.0, range.1, n));
             }
@@ -715,6 +720,19 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
     }
     let noise = typical;
     let noise_max = diffs.last().copied();
+    // Each group's contended rounds, judged against the whole run's fastest probe.
+    let fastest = round_probes_ns
+        .iter()
+        .copied()
+        .fold(f64::INFINITY, f64::min);
+    if round_probes_ns.len() >= 2 {
+        for &(from, to, n, at) in &group_probes {
+            let k = crate::contention::contended_against(&round_probes_ns[at..at + n], fastest);
+            for c in &mut cells[from..to] {
+                c.contended_rounds = Some((k, n));
+            }
+        }
+    }
     Report {
         header,
         mode: opts.mode.name().to_string(),

@@ -1,6 +1,7 @@
 //! The contention-probe line: a run whose rounds found the core shared is flagged in report.md,
 //! on the terminal and in the default-vs-native summary; a quiet one says how many rounds it
-//! probed; a smoke run (no rounds to probe) says nothing.
+//! probed; a smoke run (no rounds to probe) says nothing. Each group's section gives its own
+//! count when any of its rounds ran contended.
 
 use fastjson_bench::corpus::Corpus;
 use fastjson_bench::report::{default_vs_native, render, Report};
@@ -100,4 +101,30 @@ fn the_default_vs_native_summary_gives_the_contended_share_per_run() {
         md.contains("contention probe ran over 25% slower than its run's fastest: 0.0%–25.0% (**a busy host**"),
         "{md}"
     );
+}
+
+#[test]
+fn a_group_names_its_contended_rounds_in_its_heading() {
+    let mut r = smoke_report();
+    for c in r.cells.iter_mut() {
+        c.contended_rounds = if c.workload == "order" && c.direction == "decode" {
+            Some((19, 33))
+        } else {
+            Some((0, 33))
+        };
+    }
+    let md = render::markdown(&r);
+    let heading = md
+        .lines()
+        .find(|l| l.starts_with("### decode / order ("))
+        .expect("the order decode section");
+    assert!(
+        heading.ends_with("; 19 of 33 rounds on a shared core)"),
+        "{heading}"
+    );
+    let quiet = md
+        .lines()
+        .find(|l| l.starts_with("### encode / order ("))
+        .expect("the order encode section");
+    assert!(!quiet.contains("shared core"), "{quiet}");
 }

@@ -105,6 +105,8 @@ fn the_plan_overrides_set_rounds_and_sample_length() {
     assert_eq!(timed.len(), 6, "every row of the group is timed");
     for c in timed {
         assert_eq!(c.samples_ns.len(), 3, "{}", c.id());
+        // Every row of the group carries the group's count of contended rounds, out of 3.
+        assert_eq!(c.contended_rounds.map(|(_, n)| n), Some(3), "{}", c.id());
     }
     // One contention probe before each round of the one timed group.
     assert_eq!(r.round_probes_ns.len(), 3);
@@ -203,6 +205,7 @@ fn the_binary_times_each_group_in_fresh_processes_and_pools_their_samples() {
             c.id()
         );
         assert!(c.allocs_per_op.is_some(), "{}", c.id());
+        assert_eq!(c.contended_rounds.map(|(_, n)| n), Some(2), "{}", c.id());
     }
     // The children's probes reach the parent: two groups, two processes, one round each.
     assert_eq!(back.round_probes_ns.len(), 4);

@@ -94,6 +94,12 @@ pub struct Cell {
     /// Ratios closer to 1 than this are ties: the group's serde_json-twin difference, or the
     /// run's noise floor if larger.
     pub tie_band: Option<f64>,
+    /// Of the group's timed rounds, how many ran on a shared core (their contention probe over
+    /// `contention::CONTENDED_FRACTION` above the run's fastest), and how many there were; the
+    /// same for every row of a group. `None` when no probe was taken (`--smoke`, failed groups,
+    /// reports before experiment 125).
+    #[serde(default)]
+    pub contended_rounds: Option<(usize, usize)>,
 }
 
 impl Report {

@@ -162,9 +162,13 @@ fn details(r: &Report, s: &mut String) {
             let band = first
                 .tie_band
                 .map_or("–".into(), |b| format!("{:.1}%", b * 100.0));
+            let shared = match first.contended_rounds {
+                Some((k, n)) if k > 0 => format!("; {k} of {n} rounds on a shared core"),
+                _ => String::new(),
+            };
             let _ = writeln!(
                 s,
-                "\n### {dir} / {} ({} bytes per op; ties within {band})\n",
+                "\n### {dir} / {} ({} bytes per op; ties within {band}{shared})\n",
                 w.name, first.bytes
             );
             let _ = writeln!(
