@@ -4,9 +4,11 @@
 //! On a shared host, another guest on the sibling hardware thread slows parsing code by up to
 //! 1.7× for seconds at a time, and the hypervisor's steal counter stays at zero. A dependent
 //! integer chain barely notices (+2%); a loop that classifies bytes with branches, as a JSON
-//! lexer does, slows like the rows (+57% to +75% on the Zen 4 host, where fastjson's order
-//! decode went from 2.9 to 5.0 µs). The probe is that loop over the same text every time; the
-//! run's fastest probe is its quiet reference.
+//! lexer does, slows like the rows (on the Zen 4 host, +76% to +93% in the moments when
+//! fastjson's order decode beside it slowed +59% to +79%). The probe is that loop over the same
+//! text every time; the run's fastest probe is its quiet reference, so a run contended from
+//! start to end has none, and its count is a lower bound (the sample-spread flag and absolute
+//! times against earlier runs are what show such a run).
 
 use std::hint::black_box;
 use std::sync::OnceLock;
