@@ -77,7 +77,7 @@ fn scan(bytes: &[u8]) -> u64 {
     quotes ^ (digits << 8) ^ (spaces << 24) ^ (other << 40)
 }
 
-/// Times one probe: nanoseconds for [`PASSES`] scans of the text, after one untimed scan (a
+/// Times one probe: nanoseconds for `PASSES` scans of the text, after one untimed scan (a
 /// process's first probe otherwise ran 2× slow, cold).
 pub fn probe_ns() -> f64 {
     let bytes = text();
