@@ -98,8 +98,12 @@ pub fn contended_rounds(probes: &[f64]) -> Option<(usize, usize)> {
     if probes.len() < 2 {
         return None;
     }
-    let fastest = probes.iter().copied().fold(f64::INFINITY, f64::min);
-    Some((contended_against(probes, fastest), probes.len()))
+    Some((contended_against(probes, fastest(probes)), probes.len()))
+}
+
+/// The fastest of `probes` (infinity when there are none): a run's quiet reference.
+pub fn fastest(probes: &[f64]) -> f64 {
+    probes.iter().copied().fold(f64::INFINITY, f64::min)
 }
 
 /// How many of `probes` (one group's) ran more than [`CONTENDED_FRACTION`] above `fastest` (the

@@ -287,14 +287,7 @@ fn in_process_groups(
         let name = group
             .first()
             .map(|p| format!("{}/{}", p.cell.direction, w.name));
-        let mut probes = Vec::new();
-        time_group(
-            group,
-            plan,
-            progress,
-            &name.unwrap_or_default(),
-            &mut probes,
-        );
+        let probes = time_group(group, plan, progress, &name.unwrap_or_default());
         groups.push((group.iter().map(|p| p.cell.clone()).collect(), probes));
     }
     groups
@@ -318,15 +311,10 @@ fn planned_cells(w: &Workload, direction: &str, opts: &Options) -> Vec<Cell> {
         .collect()
 }
 
-/// Times one group in interleaved rounds, each after a contention probe (pushed onto `probes`;
-/// none in smoke mode), then counts its allocations.
-fn time_group(
-    group: &mut [Pending],
-    plan: &Plan,
-    progress: &Progress,
-    name: &str,
-    probes: &mut Vec<f64>,
-) {
+/// Times one group in interleaved rounds, each after a contention probe, then counts its
+/// allocations; returns the probes (none in smoke mode).
+fn time_group(group: &mut [Pending], plan: &Plan, progress: &Progress, name: &str) -> Vec<f64> {
+    let mut probes = Vec::new();
     let live: Vec<usize> = (0..group.len())
         .filter(|&i| group[i].op.is_some())
         .collect();
@@ -368,6 +356,7 @@ fn time_group(
         }
         p.op = None;
     }
+    probes
 }
 
 /// Fills in the ratios of a group and returns its twin's relative difference.
@@ -721,10 +710,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
     let noise = typical;
     let noise_max = diffs.last().copied();
     // Each group's contended rounds, judged against the whole run's fastest probe.
-    let fastest = round_probes_ns
-        .iter()
-        .copied()
-        .fold(f64::INFINITY, f64::min);
+    let fastest = crate::contention::fastest(&round_probes_ns);
     if round_probes_ns.len() >= 2 {
         for &(from, to, n, at) in &group_probes {
             let k = crate::contention::contended_against(&round_probes_ns[at..at + n], fastest);
