@@ -5,6 +5,9 @@
 //! `perf record -g ./target/release/examples/profile decode twitter 2000`
 //! `KEYS=reversed ./target/release/examples/profile decode-each twitter 600`: the corpus
 //! document with every object's keys sorted (`KEYS=sorted`) or reversed.
+//! `DOCFILE=/tmp/variant.json ./target/release/examples/profile decode-each twitter 300`: that
+//! file decoded as the named document's type instead of the corpus copy (experiment 127 timed
+//! hand-made key orders this way).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -156,7 +159,10 @@ fn main() {
             let order = KeyOrder::parse(&how).expect("KEYS=sorted or KEYS=reversed");
             reorder_keys(doc, order, 2).expect("the corpus document is JSON")
         });
-    let doc = reordered.as_deref().unwrap_or(doc);
+    let file = std::env::var_os("DOCFILE").map(|path| {
+        std::fs::read(&path).unwrap_or_else(|e| panic!("DOCFILE {}: {e}", path.to_string_lossy()))
+    });
+    let doc = file.as_deref().or(reordered.as_deref()).unwrap_or(doc);
     match name.as_str() {
         "twitter" => run::<twitter::Twitter>(direction, doc, iterations),
         "citm_catalog" => run::<citm::CitmCatalog>(direction, doc, iterations),
