@@ -200,14 +200,19 @@ fn key_error(lex: &Lexer<'_>, at: usize, ty: &str, key: &str) -> Error {
     )
 }
 
-/// Integer keys: the whole key text must be an integer in JSON syntax (no spaces, no `+`).
+/// Integer keys: the whole key text must be an integer in JSON syntax (no spaces, no `+`),
+/// written without escapes (`Cow::Borrowed`): serde_json reads the digits straight from the
+/// input and rejects `"\u0031"`.
 fn parse_integer_key<'de, T>(
-    key: &str,
+    key: &Cow<'_, str>,
     lex: &Lexer<'de>,
     at: usize,
     ty: &str,
     parse: impl FnOnce(&mut Lexer<'_>) -> Result<T>,
 ) -> Result<T> {
+    if matches!(key, Cow::Owned(_)) {
+        return Err(key_error(lex, at, &format!("{ty} (digits without escapes)"), key));
+    }
     let bytes = key.as_bytes();
     if matches!(bytes.first(), Some(b'0'..=b'9' | b'-')) {
         let mut sub = Lexer::new(bytes);
@@ -460,12 +465,22 @@ mod tests {
             r#"{"1.5":0}"#,
             r#"{"":0}"#,
             r#"{"300":0}"#,
+            // Digits written as escapes: serde_json reads a key's digits straight from the
+            // input, so it rejects these.
+            r#"{"\u0031":0}"#,
+            r#"{"1\u0030":0}"#,
         ] {
             assert!(
                 from_slice::<HashMap<u8, u8>>(bad.as_bytes()).is_err(),
                 "{bad}"
             );
+            assert!(
+                serde_json::from_str::<HashMap<u8, u8>>(bad).is_err(),
+                "{bad}"
+            );
         }
+        let err = from_slice::<HashMap<i32, u8>>(br#"{"-\u0031":0}"#).unwrap_err();
+        assert!(err.message().contains("without escapes"), "{err}");
     }
 
     #[test]
