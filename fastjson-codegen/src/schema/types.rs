@@ -100,8 +100,35 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
             ("minLength", Json::int(1)),
             ("maxLength", Json::int(1)),
         ]),
-        "str" | "String" => Json::typed("string"),
-        "Cow" | "Box" | "Rc" | "Arc" => arg(0),
+        "str" | "String" | "PathBuf" | "Path" => Json::typed("string"),
+        "IpAddr" | "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" => Json::typed("string"),
+        "Ipv4Addr" => formatted_string("ipv4"),
+        "Ipv6Addr" => formatted_string("ipv6"),
+        "Duration" if is_std_time(path) => duration(),
+        "NonZeroU8" | "NonZeroU16" | "NonZeroU32" | "NonZeroU64" | "NonZeroU128"
+        | "NonZeroUsize" | "NonZeroI8" | "NonZeroI16" | "NonZeroI32" | "NonZeroI64"
+        | "NonZeroI128" | "NonZeroIsize" => nonzero(of_path(
+            &syn::Path::from(syn::Ident::new(
+                &name["NonZero".len()..].to_lowercase(),
+                last.ident.span(),
+            )),
+            owner,
+            params,
+        )),
+        "NonZero" => nonzero(arg(0)),
+        "Cow" | "Box" | "Rc" | "Arc" | "Wrapping" | "Saturating" | "Reverse" => arg(0),
+        "Result" if args.len() == 2 => Json::object([(
+            "oneOf",
+            Json::Array(vec![variant("Ok", arg(0)), variant("Err", arg(1))]),
+        )]),
+        "Bound" => Json::object([(
+            "oneOf",
+            Json::Array(vec![
+                Json::object([("const", Json::str("Unbounded"))]),
+                variant("Included", arg(0)),
+                variant("Excluded", arg(0)),
+            ]),
+        )]),
         "Option" => nullable(arg(0)),
         "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" => array_of(arg(0)),
         "HashSet" | "BTreeSet" => {
@@ -116,6 +143,55 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
         "Self" => reference(owner),
         _ => reference(&name),
     }
+}
+
+/// `Duration` alone (as imported) or under `std::time` / `core::time`: a user's own type of
+/// that name elsewhere is a reference like any other.
+fn is_std_time(path: &syn::Path) -> bool {
+    let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    match names.as_slice() {
+        [_] => true,
+        [.., time, _] => time == "time" && matches!(names[0].as_str(), "std" | "core"),
+        [] => false,
+    }
+}
+
+/// `{"type":"string","format":...}`.
+fn formatted_string(format: &str) -> Json {
+    Json::object([("type", Json::str("string")), ("format", Json::str(format))])
+}
+
+/// serde's `Duration`: `{"secs":u64,"nanos":u32}`, both required, nothing else.
+fn duration() -> Json {
+    Json::object([
+        ("type", Json::str("object")),
+        (
+            "properties",
+            Json::object([("secs", integer("u64")), ("nanos", integer("u32"))]),
+        ),
+        (
+            "required",
+            Json::Array(vec![Json::str("secs"), Json::str("nanos")]),
+        ),
+        ("additionalProperties", Json::Bool(false)),
+    ])
+}
+
+/// The integer's schema without zero.
+fn nonzero(integer: Json) -> Json {
+    let mut schema = integer;
+    schema.push("not", Json::object([("const", Json::int(0))]));
+    schema
+}
+
+/// An externally tagged newtype variant: `{"<name>": value}`.
+fn variant(name: &str, value: Json) -> Json {
+    Json::object([
+        ("type", Json::str("object")),
+        ("properties", Json::object([(name, value)])),
+        ("required", Json::Array(vec![Json::str(name)])),
+        ("additionalProperties", Json::Bool(false)),
+    ])
 }
 
 fn is_serde_json(path: &syn::Path) -> bool {
@@ -150,10 +226,21 @@ fn map_of(key: Option<&syn::Type>, values: Json) -> Json {
         }),
         _ => false,
     });
+    let bool_key = key.is_some_and(
+        |key| matches!(ungroup(key), syn::Type::Path(path) if path.path.is_ident("bool")),
+    );
     if integer_key {
         schema.push(
             "propertyNames",
             Json::object([("pattern", Json::str("^-?[0-9]+$"))]),
+        );
+    } else if bool_key {
+        schema.push(
+            "propertyNames",
+            Json::object([(
+                "enum",
+                Json::Array(vec![Json::str("true"), Json::str("false")]),
+            )]),
         );
     }
     schema.push("additionalProperties", values);
@@ -176,4 +263,52 @@ fn integer(name: &str) -> Json {
         ("minimum", Json::int(min)),
         ("maximum", Json::int(max)),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::of_type;
+
+    fn schema(ty: &str) -> String {
+        let ty: syn::Type = syn::parse_str(ty).unwrap();
+        of_type(&ty, "Owner", &[]).to_compact()
+    }
+
+    #[test]
+    fn std_types_have_their_wire_schemas() {
+        assert_eq!(schema("std::path::PathBuf"), r#"{"type":"string"}"#);
+        assert_eq!(schema("Ipv4Addr"), r#"{"type":"string","format":"ipv4"}"#);
+        assert_eq!(
+            schema("std::time::Duration"),
+            r#"{"type":"object","properties":{"secs":{"type":"integer","minimum":0,"maximum":18446744073709551615},"nanos":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["secs","nanos"],"additionalProperties":false}"#
+        );
+        // Another crate's `Duration` is a type of its own.
+        assert_eq!(
+            schema("chrono::Duration"),
+            r##"{"$ref":"#/$defs/Duration"}"##
+        );
+        assert_eq!(
+            schema("NonZeroU8"),
+            r#"{"type":"integer","minimum":0,"maximum":255,"not":{"const":0}}"#
+        );
+        assert_eq!(schema("NonZero<i8>"), schema("NonZeroI8"));
+        assert_eq!(schema("Wrapping<u8>"), schema("u8"));
+        assert_eq!(
+            schema("Result<u8, String>"),
+            format!(
+                r#"{{"oneOf":[{{"type":"object","properties":{{"Ok":{}}},"required":["Ok"],"additionalProperties":false}},{{"type":"object","properties":{{"Err":{{"type":"string"}}}},"required":["Err"],"additionalProperties":false}}]}}"#,
+                schema("u8")
+            )
+        );
+        // `io::Result<T>` and other one-argument aliases are references.
+        assert_eq!(schema("io::Result<u8>"), r##"{"$ref":"#/$defs/Result"}"##);
+        assert!(schema("Bound<u8>").starts_with(r#"{"oneOf":[{"const":"Unbounded"},"#));
+        assert_eq!(
+            schema("BTreeMap<bool, u8>"),
+            format!(
+                r#"{{"type":"object","propertyNames":{{"enum":["true","false"]}},"additionalProperties":{}}}"#,
+                schema("u8")
+            )
+        );
+    }
 }

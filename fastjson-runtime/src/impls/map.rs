@@ -191,8 +191,36 @@ impl<'de> DecodeKey<'de> for char {
     }
 }
 
+/// `"true"` and `"false"`, as serde_json writes and reads `bool` keys (the word itself, no
+/// escapes).
+impl EncodeKey for bool {
+    #[inline]
+    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+        w.key_str(first, if *self { "true" } else { "false" });
+    }
+
+    #[inline]
+    fn key_len_hint(&self) -> usize {
+        7
+    }
+}
+
+impl<'de> DecodeKey<'de> for bool {
+    fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
+        match key {
+            Cow::Borrowed("true") => Ok(true),
+            Cow::Borrowed("false") => Ok(false),
+            _ => Err(key_error(lex, at, "bool", key)),
+        }
+    }
+
+    fn path_segment(&self) -> String {
+        self.to_string()
+    }
+}
+
 #[cold]
-fn key_error(lex: &Lexer<'_>, at: usize, ty: &str, key: &str) -> Error {
+pub(super) fn key_error(lex: &Lexer<'_>, at: usize, ty: &str, key: &str) -> Error {
     Error::at_offset(
         ErrorCode::Custom(format!("expected a {ty} map key, found {key:?}").into()),
         lex.input(),
@@ -203,6 +231,7 @@ fn key_error(lex: &Lexer<'_>, at: usize, ty: &str, key: &str) -> Error {
 /// Integer keys: the whole key text must be an integer in JSON syntax (no spaces, no `+`),
 /// written without escapes (`Cow::Borrowed`): serde_json reads the digits straight from the
 /// input and rejects `"\u0031"`.
+#[allow(clippy::ptr_arg)] // the `Cow` itself: `Owned` says the key was written with escapes
 fn parse_integer_key<'de, T>(
     key: &Cow<'_, str>,
     lex: &Lexer<'de>,
@@ -211,7 +240,12 @@ fn parse_integer_key<'de, T>(
     parse: impl FnOnce(&mut Lexer<'_>) -> Result<T>,
 ) -> Result<T> {
     if matches!(key, Cow::Owned(_)) {
-        return Err(key_error(lex, at, &format!("{ty} (digits without escapes)"), key));
+        return Err(key_error(
+            lex,
+            at,
+            &format!("{ty} (digits without escapes)"),
+            key,
+        ));
     }
     let bytes = key.as_bytes();
     if matches!(bytes.first(), Some(b'0'..=b'9' | b'-')) {

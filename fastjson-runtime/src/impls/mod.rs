@@ -2,14 +2,19 @@
 
 mod empty;
 mod map;
+mod net;
+mod path;
 mod pointer;
 mod scalar;
 mod seq;
 mod staged_vec;
+mod std_enums;
 mod text;
+mod time;
 mod tuple;
 #[cfg(feature = "serde_json")]
 mod value;
+mod wrappers;
 
 pub use map::{DecodeKey, EncodeKey};
 pub(crate) use seq::encode_seq;

@@ -1,6 +1,7 @@
-//! Sequences: `Vec`, `VecDeque`, slices, `[T; N]`, `Box<[T]>`, `HashSet`, `BTreeSet`.
+//! Sequences: `Vec`, `VecDeque`, slices, `[T; N]`, `Box<[T]>`, `HashSet`, `BTreeSet`,
+//! `BinaryHeap` (in its iteration order, as serde) and `LinkedList`.
 
-use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 use std::hash::{BuildHasher, Hash};
 
 use super::staged_vec;
@@ -193,6 +194,50 @@ impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
         decode_seq(lex, |item| {
             out.insert(item);
         })?;
+        Ok(out)
+    }
+}
+
+impl<T: Encode> Encode for BinaryHeap<T> {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        encode_seq(self, w);
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        seq_len_hint(self)
+    }
+}
+
+/// Pushed one at a time, as serde does: a heap's iteration order depends on how it was built,
+/// and this one re-encodes as serde's decoded heap does.
+impl<'de, T: Decode<'de> + Ord> Decode<'de> for BinaryHeap<T> {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        let mut out = BinaryHeap::new();
+        decode_seq(lex, |item| out.push(item))?;
+        Ok(out)
+    }
+}
+
+impl<T: Encode> Encode for LinkedList<T> {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        encode_seq(self, w);
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        seq_len_hint(self)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for LinkedList<T> {
+    #[inline]
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        let mut out = LinkedList::new();
+        decode_seq(lex, |item| out.push_back(item))?;
         Ok(out)
     }
 }
