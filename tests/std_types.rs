@@ -1,6 +1,6 @@
 //! The std types serde supports beyond the core list (`Duration`, IP and socket addresses,
 //! paths, `NonZero` integers, `Wrapping`/`Saturating`/`Reverse`, `BinaryHeap`, `LinkedList`,
-//! `Result`, `Bound`, `bool` map keys): for random values, output byte-identical to serde_json
+//! `Result`, `Bound`, the ranges, `bool` map keys): for random values, output byte-identical to serde_json
 //! (compact and pretty) and decoded back; for hand-picked bad inputs, both libraries reject.
 
 use std::cmp::Reverse;
@@ -10,7 +10,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV
 use std::num::{
     NonZeroI128, NonZeroI8, NonZeroU32, NonZeroU64, NonZeroUsize, Saturating, Wrapping,
 };
-use std::ops::Bound;
+use std::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -156,6 +156,15 @@ proptest! {
             _ => Bound::Excluded(b),
         };
         check(&bound);
+    }
+
+    #[test]
+    fn ranges(a: i64, b: i64, c: u8) {
+        check(&(a..b));
+        check(&(a..=b));
+        check(&(a..));
+        check(&(..b));
+        check(&(c..c));
     }
 
     #[test]
@@ -375,4 +384,35 @@ fn addresses_encode_without_a_heap_text() {
     let text = fastjson::to_string(&address);
     assert_eq!(text, serde_json::to_string(&address).unwrap());
     assert!(text.len() >= 60, "{text}");
+}
+
+#[test]
+fn ranges_read_every_form_serde_reads() {
+    assert_eq!(both_accept::<Range<u8>>(r#"{"end":5,"start":1}"#), 1..5);
+    assert_eq!(both_accept::<Range<u8>>("[1,5]"), 1..5);
+    assert_eq!(both_accept::<RangeInclusive<u8>>("[1,5]"), 1..=5);
+    assert_eq!(both_accept::<RangeFrom<u8>>(r#"{"start":2}"#), 2..);
+    assert_eq!(both_accept::<RangeFrom<u8>>("[2]"), 2..);
+    assert_eq!(both_accept::<RangeTo<u8>>(r#"{"end":2}"#), ..2);
+    for bad in [
+        r#"{"start":1}"#,
+        r#"{"end":1}"#,
+        r#"{"start":1,"end":2,"start":3}"#,
+        r#"{"start":1,"end":2,"step":1}"#,
+        "[1]",
+        "[1,2,3]",
+        r#"{"start":null,"end":1}"#,
+        "null",
+    ] {
+        both_reject::<Range<u8>>(bad);
+    }
+    both_reject::<Option<Range<u8>>>(r#"{"start":1}"#);
+    both_reject::<RangeFrom<u8>>(r#"{"end":1}"#);
+    both_reject::<RangeFrom<u8>>("[1,2]");
+    both_reject::<RangeTo<u8>>(r#"{}"#);
+    // serde's visitor refuses a missing bound even when the bound's type is an `Option`.
+    let message = both_reject::<Range<Option<u8>>>(r#"{"start":1}"#);
+    assert!(message.contains("missing field `end`"), "{message}");
+    let message = both_reject::<Range<u8>>(r#"{"start":1,"end":2,"step":1}"#);
+    assert!(message.contains("unknown field `step`"), "{message}");
 }

@@ -115,13 +115,17 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
             owner,
             params,
         )),
-        "NonZero" => nonzero(arg(0)),
-        "Cow" | "Box" | "Rc" | "Arc" | "Wrapping" | "Saturating" | "Reverse" => arg(0),
+        "NonZero" if args.len() == 1 => nonzero(arg(0)),
+        "Cow" | "Box" | "Rc" | "Arc" => arg(0),
+        "Wrapping" | "Saturating" | "Reverse" if args.len() == 1 => arg(0),
+        "Range" | "RangeInclusive" if args.len() == 1 => bounds(&["start", "end"], arg(0)),
+        "RangeFrom" if args.len() == 1 => bounds(&["start"], arg(0)),
+        "RangeTo" if args.len() == 1 => bounds(&["end"], arg(0)),
         "Result" if args.len() == 2 => Json::object([(
             "oneOf",
             Json::Array(vec![variant("Ok", arg(0)), variant("Err", arg(1))]),
         )]),
-        "Bound" => Json::object([(
+        "Bound" if args.len() == 1 => Json::object([(
             "oneOf",
             Json::Array(vec![
                 Json::object([("const", Json::str("Unbounded"))]),
@@ -172,6 +176,22 @@ fn duration() -> Json {
         (
             "required",
             Json::Array(vec![Json::str("secs"), Json::str("nanos")]),
+        ),
+        ("additionalProperties", Json::Bool(false)),
+    ])
+}
+
+/// serde's ranges: an object of the named bounds, all required, nothing else.
+fn bounds(names: &[&str], bound: Json) -> Json {
+    Json::object([
+        ("type", Json::str("object")),
+        (
+            "properties",
+            Json::object(names.iter().map(|name| (*name, bound.clone()))),
+        ),
+        (
+            "required",
+            Json::Array(names.iter().map(|name| Json::str(name)).collect()),
         ),
         ("additionalProperties", Json::Bool(false)),
     ])
@@ -282,7 +302,9 @@ mod tests {
             schema("std::time::Duration"),
             r#"{"type":"object","properties":{"secs":{"type":"integer","minimum":0,"maximum":18446744073709551615},"nanos":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["secs","nanos"],"additionalProperties":false}"#
         );
-        // Another crate's `Duration` is a type of its own.
+        // Another crate's `Duration` is a type of its own, and so is a `Range` without a type
+        // argument.
+        assert_eq!(schema("Range"), r##"{"$ref":"#/$defs/Range"}"##);
         assert_eq!(
             schema("chrono::Duration"),
             r##"{"$ref":"#/$defs/Duration"}"##
@@ -293,6 +315,10 @@ mod tests {
         );
         assert_eq!(schema("NonZero<i8>"), schema("NonZeroI8"));
         assert_eq!(schema("Wrapping<u8>"), schema("u8"));
+        assert_eq!(
+            schema("RangeTo<bool>"),
+            r#"{"type":"object","properties":{"end":{"type":"boolean"}},"required":["end"],"additionalProperties":false}"#
+        );
         assert_eq!(
             schema("Result<u8, String>"),
             format!(

@@ -11,7 +11,7 @@ use crate::writer::{Format, Writer};
 
 /// What serde's visitor says it expects.
 const EXPECTING: &str = "struct Duration";
-const FIELDS: &[&str] = &["secs", "nanos"];
+const FIELDS: &[&str; 2] = &["secs", "nanos"];
 
 impl Encode for Duration {
     #[inline]
@@ -33,64 +33,11 @@ impl Encode for Duration {
 
 impl<'de> Decode<'de> for Duration {
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
-        let (secs, nanos) = if lex.peek()? == b'[' {
-            decode_sequence(lex)?
-        } else {
-            decode_object(lex)?
-        };
+        let (secs, nanos): (u64, u32) = super::std_struct::decode_two(lex, EXPECTING, FIELDS)?;
         // serde carries whole seconds out of `nanos` (`Duration::new`) and refuses an overflow.
         if secs.checked_add(u64::from(nanos / 1_000_000_000)).is_none() {
             return Err(lex.err_custom("overflow deserializing Duration"));
         }
         Ok(Duration::new(secs, nanos))
     }
-}
-
-fn decode_object(lex: &mut Lexer<'_>) -> Result<(u64, u32)> {
-    lex.begin_object_expecting(EXPECTING)?;
-    let mut first = true;
-    let mut secs: Option<u64> = None;
-    let mut nanos: Option<u32> = None;
-    loop {
-        let is_secs = match lex.next_key(&mut first)? {
-            None => break,
-            Some(b"secs") => true,
-            Some(b"nanos") => false,
-            Some(other) => {
-                let other = other.to_vec();
-                return Err(lex.err_unknown_field(&other, FIELDS));
-            }
-        };
-        if is_secs {
-            if secs.is_some() {
-                return Err(lex.err_duplicate_field("secs"));
-            }
-            secs = Some(u64::decode(lex).map_err(|e| e.at_field("secs"))?);
-        } else {
-            if nanos.is_some() {
-                return Err(lex.err_duplicate_field("nanos"));
-            }
-            nanos = Some(u32::decode(lex).map_err(|e| e.at_field("nanos"))?);
-        }
-    }
-    let secs = secs.ok_or_else(|| lex.err_missing_field("secs"))?;
-    let nanos = nanos.ok_or_else(|| lex.err_missing_field("nanos"))?;
-    Ok((secs, nanos))
-}
-
-fn decode_sequence(lex: &mut Lexer<'_>) -> Result<(u64, u32)> {
-    lex.begin_array_expecting(EXPECTING)?;
-    let mut first = true;
-    if !lex.next_item(&mut first)? {
-        return Err(lex.err_invalid_length(0, EXPECTING));
-    }
-    let secs = u64::decode(lex).map_err(|e| e.at_index(0))?;
-    if !lex.next_item(&mut first)? {
-        return Err(lex.err_invalid_length(1, EXPECTING));
-    }
-    let nanos = u32::decode(lex).map_err(|e| e.at_index(1))?;
-    if lex.next_item(&mut first)? {
-        return Err(crate::__private::err_trailing_elements(lex));
-    }
-    Ok((secs, nanos))
 }
