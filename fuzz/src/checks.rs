@@ -106,6 +106,48 @@ pub mod models {
     }
 }
 
+/// A model stamped with both derives (each implements only its own traits), for the typed
+/// differential: struct fields, `Option` defaults, the key types serde_json reads from strings
+/// (integers, `bool`, addresses), the std types serde writes as structs, strings or tagged
+/// enums, and an enum of the derive's own. No `f32`: serde_json reads one through an `f64`,
+/// rounding twice, where fastjson rounds once (a known, documented difference).
+pub mod typed {
+    use std::net::{IpAddr, SocketAddr};
+    use std::num::NonZeroU8;
+    use std::ops::{Bound, Range};
+    use std::time::Duration;
+
+    use super::*;
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub struct Typed {
+        pub id: u64,
+        pub tags: Vec<String>,
+        pub name: Option<String>,
+        pub by_id: Option<BTreeMap<i32, bool>>,
+        pub flags: Option<BTreeMap<bool, u8>>,
+        pub hosts: Option<BTreeMap<IpAddr, u16>>,
+        pub listen: Option<SocketAddr>,
+        pub timeout: Option<Duration>,
+        pub window: Option<Range<u32>>,
+        pub retries: Option<NonZeroU8>,
+        pub outcome: Option<Result<u8, String>>,
+        pub bound: Option<Bound<i8>>,
+        pub shape: Option<Shape>,
+        pub letter: Option<char>,
+        pub big: Option<i128>,
+        pub ratio: Option<f64>,
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Shape {
+        Dot,
+        Circle(u16),
+        Rect { w: u16, h: u16 },
+    }
+}
+
 /// Decodes `data` into every model: errors are fine, panics and hangs are findings. Whatever
 /// decodes must encode and decode again to the same value.
 pub fn decode_typed(data: &[u8]) {
@@ -198,6 +240,36 @@ pub fn differential(data: &[u8]) {
         );
     }
     extraction(data, theirs.ok().as_ref());
+    typed_differential(data);
+}
+
+/// fastjson and serde_json accept the same documents as [`typed::Typed`], decode them to the
+/// same value, and encode that value to the same bytes, compact and pretty.
+fn typed_differential(data: &[u8]) {
+    let ours = fastjson::from_slice::<typed::Typed>(data);
+    let theirs = serde_json::from_slice::<typed::Typed>(data);
+    match (&ours, &theirs) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(
+                a,
+                b,
+                "different values for {:?}",
+                String::from_utf8_lossy(data)
+            );
+            assert_eq!(fastjson::to_vec(a), serde_json::to_vec(b).unwrap());
+            assert_eq!(
+                fastjson::to_vec_pretty(a),
+                serde_json::to_vec_pretty(b).unwrap()
+            );
+        }
+        (Err(_), Err(_)) => {}
+        _ => panic!(
+            "typed: fastjson {:?} but serde_json {:?} on {:?}",
+            ours.as_ref().map(|_| "ok").map_err(ToString::to_string),
+            theirs.as_ref().map(|_| "ok").map_err(ToString::to_string),
+            String::from_utf8_lossy(data)
+        ),
+    }
 }
 
 /// Paths of the shapes fuzzed documents take (the root, first elements, short keys).
