@@ -2,27 +2,11 @@
 //! `serde_json::to_vec` byte for byte (compact and pretty), and decoding gives the value back.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
-use std::fmt::Debug;
 
 use proptest::prelude::*;
 
-fn check<T>(value: &T)
-where
-    T: fastjson::Encode + fastjson::DecodeOwned + serde::Serialize + PartialEq + Debug,
-{
-    let ours = fastjson::to_vec(value);
-    let theirs = serde_json::to_vec(value).unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&ours),
-        String::from_utf8_lossy(&theirs)
-    );
-    assert_eq!(
-        fastjson::to_string_pretty(value),
-        serde_json::to_string_pretty(value).unwrap()
-    );
-    let back: T = fastjson::from_slice(&ours).unwrap();
-    assert_eq!(&back, value);
-}
+mod same_as_serde;
+use same_as_serde::check;
 
 /// Floats compared by bits (so `-0.0` and `0.0` differ), and only finite ones: NaN and the
 /// infinities encode as `null`, which does not decode back to a float (as in serde_json).

@@ -18,25 +18,8 @@ use fastjson::FastJson;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// Same bytes as serde_json, compact and pretty; both libraries decode those bytes to `value`.
-fn check<T>(value: &T)
-where
-    T: fastjson::Encode + fastjson::DecodeOwned + Serialize + for<'de> Deserialize<'de>,
-    T: PartialEq + Debug,
-{
-    let ours = fastjson::to_vec(value);
-    let theirs = serde_json::to_vec(value).unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&ours),
-        String::from_utf8_lossy(&theirs)
-    );
-    assert_eq!(
-        fastjson::to_string_pretty(value),
-        serde_json::to_string_pretty(value).unwrap()
-    );
-    let back: T = fastjson::from_slice(&ours).unwrap();
-    assert_eq!(&back, value);
-}
+mod same_as_serde;
+use same_as_serde::check;
 
 /// Both libraries reject `input` as a `T`; returns fastjson's message.
 fn both_reject<T>(input: &str) -> String

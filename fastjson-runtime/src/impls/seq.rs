@@ -127,16 +127,29 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
     }
 }
 
-impl<T: Encode> Encode for VecDeque<T> {
-    #[inline]
-    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        encode_seq(self, w);
-    }
+/// The collections written by iterating them, in their iteration order (as serde does).
+macro_rules! iterated_seq {
+    ($($collection:ident<T $(, $hasher:ident)?>;)*) => {$(
+        impl<T: Encode $(, $hasher)?> Encode for $collection<T $(, $hasher)?> {
+            #[inline]
+            fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+                encode_seq(self, w);
+            }
 
-    #[inline]
-    fn encoded_len_hint(&self) -> usize {
-        seq_len_hint(self)
-    }
+            #[inline]
+            fn encoded_len_hint(&self) -> usize {
+                seq_len_hint(self)
+            }
+        }
+    )*};
+}
+
+iterated_seq! {
+    VecDeque<T>;
+    HashSet<T, S>;
+    BTreeSet<T>;
+    BinaryHeap<T>;
+    LinkedList<T>;
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
@@ -145,18 +158,6 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
         let mut out = VecDeque::new();
         decode_seq(lex, |item| out.push_back(item))?;
         Ok(out)
-    }
-}
-
-impl<T: Encode, S> Encode for HashSet<T, S> {
-    #[inline]
-    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        encode_seq(self, w);
-    }
-
-    #[inline]
-    fn encoded_len_hint(&self) -> usize {
-        seq_len_hint(self)
     }
 }
 
@@ -175,18 +176,6 @@ where
     }
 }
 
-impl<T: Encode> Encode for BTreeSet<T> {
-    #[inline]
-    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        encode_seq(self, w);
-    }
-
-    #[inline]
-    fn encoded_len_hint(&self) -> usize {
-        seq_len_hint(self)
-    }
-}
-
 impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
     #[inline]
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
@@ -198,18 +187,6 @@ impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
     }
 }
 
-impl<T: Encode> Encode for BinaryHeap<T> {
-    #[inline]
-    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        encode_seq(self, w);
-    }
-
-    #[inline]
-    fn encoded_len_hint(&self) -> usize {
-        seq_len_hint(self)
-    }
-}
-
 /// Pushed one at a time, as serde does: a heap's iteration order depends on how it was built,
 /// and this one re-encodes as serde's decoded heap does.
 impl<'de, T: Decode<'de> + Ord> Decode<'de> for BinaryHeap<T> {
@@ -218,18 +195,6 @@ impl<'de, T: Decode<'de> + Ord> Decode<'de> for BinaryHeap<T> {
         let mut out = BinaryHeap::new();
         decode_seq(lex, |item| out.push(item))?;
         Ok(out)
-    }
-}
-
-impl<T: Encode> Encode for LinkedList<T> {
-    #[inline]
-    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        encode_seq(self, w);
-    }
-
-    #[inline]
-    fn encoded_len_hint(&self) -> usize {
-        seq_len_hint(self)
     }
 }
 
