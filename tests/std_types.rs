@@ -1,4 +1,4 @@
-//! The std types serde supports beyond the core list (`Duration`, IP and socket addresses,
+//! The std types serde supports beyond the core list (`Duration`, `SystemTime`, IP and socket addresses,
 //! paths, `NonZero` integers, `Wrapping`/`Saturating`/`Reverse`, `BinaryHeap`, `LinkedList`,
 //! `Result`, `Bound`, the ranges, `bool` map keys): for random values, output byte-identical to serde_json
 //! (compact and pretty) and decoded back; for hand-picked bad inputs, both libraries reject.
@@ -12,7 +12,7 @@ use std::num::{
 };
 use std::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use fastjson::FastJson;
 use proptest::prelude::*;
@@ -69,8 +69,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn durations(secs: u64, nanos in 0u32..1_000_000_000) {
+    fn durations(secs: u64, nanos in 0u32..1_000_000_000, after in 0u64..1 << 40) {
         check(&Duration::new(secs, nanos));
+        check(&(UNIX_EPOCH + Duration::new(after, nanos)));
     }
 
     #[test]
@@ -398,4 +399,40 @@ fn ranges_read_every_form_serde_reads() {
     assert!(message.contains("missing field `end`"), "{message}");
     let message = both_reject::<Range<u8>>(r#"{"start":1,"end":2,"step":1}"#);
     assert!(message.contains("unknown field `step`"), "{message}");
+}
+
+#[test]
+fn system_times_match_serde() {
+    let time = both_accept::<SystemTime>(r#"{"secs_since_epoch":1,"nanos_since_epoch":2}"#);
+    assert_eq!(time, UNIX_EPOCH + Duration::new(1, 2));
+    both_accept::<SystemTime>("[1,2]");
+    for bad in [
+        r#"{"secs":1,"nanos":2}"#,
+        r#"{"secs_since_epoch":1}"#,
+        r#"{"secs_since_epoch":18446744073709551615,"nanos_since_epoch":1000000000}"#,
+        r#"{"secs_since_epoch":-1,"nanos_since_epoch":0}"#,
+    ] {
+        both_reject::<SystemTime>(bad);
+    }
+    let message = both_reject::<SystemTime>(
+        r#"{"secs_since_epoch":18446744073709551615,"nanos_since_epoch":1000000000}"#,
+    );
+    assert!(
+        message.contains("overflow deserializing SystemTime epoch offset"),
+        "{message}"
+    );
+}
+
+/// A time before the epoch has no form in serde's encoding: serde_json returns an error,
+/// fastjson (whose encoding cannot fail) panics rather than write another time.
+#[test]
+fn a_time_before_the_epoch_is_refused_loudly() {
+    let time = UNIX_EPOCH - Duration::from_secs(1);
+    assert!(serde_json::to_vec(&time).is_err());
+    let panic = std::panic::catch_unwind(|| fastjson::to_vec(&time)).unwrap_err();
+    let message = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .unwrap_or_default();
+    assert!(message.contains("before"), "{message}");
 }

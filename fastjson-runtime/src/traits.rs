@@ -10,9 +10,9 @@ use crate::writer::{Format, Writer};
 /// A type that writes itself as JSON.
 ///
 /// Encoding is infallible: every value of every type the runtime and the derive support has a
-/// JSON form (non-finite floats become `null`, as in serde_json). Two kinds of value have none,
+/// JSON form (non-finite floats become `null`, as in serde_json). Three kinds of value have none,
 /// and serde_json returns an error for them where fastjson panics: a `Path` that is not valid
-/// UTF-8, and an enum variant marked `skip_serializing`.
+/// UTF-8, a `SystemTime` before the Unix epoch, and an enum variant marked `skip_serializing`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be encoded by fastjson: it does not implement `Encode`",
     label = "no `Encode` impl for `{Self}`",

@@ -115,7 +115,7 @@ pub mod typed {
     use std::net::{IpAddr, SocketAddr};
     use std::num::NonZeroU8;
     use std::ops::{Bound, Range};
-    use std::time::Duration;
+    use std::time::{Duration, SystemTime};
 
     use super::*;
 
@@ -129,6 +129,7 @@ pub mod typed {
         pub hosts: Option<BTreeMap<IpAddr, u16>>,
         pub listen: Option<SocketAddr>,
         pub timeout: Option<Duration>,
+        pub started: Option<SystemTime>,
         pub window: Option<Range<u32>>,
         pub retries: Option<NonZeroU8>,
         pub outcome: Option<Result<u8, String>>,

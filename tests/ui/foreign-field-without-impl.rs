@@ -1,14 +1,14 @@
 // A field whose type comes from another crate and has no fastjson impl: the error points at the
-// field's type and suggests `with`. (`SystemTime`: serde writes one that is before the epoch as
-// an error, which fastjson's infallible encoding cannot do, so it has no impl.)
-use std::time::SystemTime;
+// field's type and suggests `with`. (`OsString`: serde writes it as an enum of platform
+// encodings, `{"Unix":[bytes]}`, which fastjson does not implement.)
+use std::ffi::OsString;
 
 use fastjson::FastJson;
 
 #[derive(FastJson)]
 struct Job {
     name: String,
-    started: SystemTime,
+    program: OsString,
 }
 
 fn main() {}

@@ -104,7 +104,10 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
         "IpAddr" | "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" => Json::typed("string"),
         "Ipv4Addr" => formatted_string("ipv4"),
         "Ipv6Addr" => formatted_string("ipv6"),
-        "Duration" if is_std_time(path) => duration(),
+        "Duration" if is_std_time(path) => seconds_and_nanos("secs", "nanos"),
+        "SystemTime" if is_std_time(path) => {
+            seconds_and_nanos("secs_since_epoch", "nanos_since_epoch")
+        }
         "NonZeroU8" | "NonZeroU16" | "NonZeroU32" | "NonZeroU64" | "NonZeroU128"
         | "NonZeroUsize" | "NonZeroI8" | "NonZeroI16" | "NonZeroI32" | "NonZeroI64"
         | "NonZeroI128" | "NonZeroIsize" => nonzero(of_path(
@@ -149,8 +152,8 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
     }
 }
 
-/// `Duration` alone (as imported) or under `std::time` / `core::time`: a user's own type of
-/// that name elsewhere is a reference like any other.
+/// `Duration` or `SystemTime` alone (as imported) or under `std::time` / `core::time`: a
+/// user's own type of that name elsewhere is a reference like any other.
 fn is_std_time(path: &syn::Path) -> bool {
     let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
     match names.as_slice() {
@@ -165,17 +168,18 @@ fn formatted_string(format: &str) -> Json {
     Json::object([("type", Json::str("string")), ("format", Json::str(format))])
 }
 
-/// serde's `Duration`: `{"secs":u64,"nanos":u32}`, both required, nothing else.
-fn duration() -> Json {
+/// serde's `Duration` and `SystemTime`: `{"<secs>":u64,"<nanos>":u32}`, both required,
+/// nothing else.
+fn seconds_and_nanos(secs: &str, nanos: &str) -> Json {
     Json::object([
         ("type", Json::str("object")),
         (
             "properties",
-            Json::object([("secs", integer("u64")), ("nanos", integer("u32"))]),
+            Json::object([(secs, integer("u64")), (nanos, integer("u32"))]),
         ),
         (
             "required",
-            Json::Array(vec![Json::str("secs"), Json::str("nanos")]),
+            Json::Array(vec![Json::str(secs), Json::str(nanos)]),
         ),
         ("additionalProperties", Json::Bool(false)),
     ])
@@ -301,6 +305,9 @@ mod tests {
         assert_eq!(
             schema("std::time::Duration"),
             r#"{"type":"object","properties":{"secs":{"type":"integer","minimum":0,"maximum":18446744073709551615},"nanos":{"type":"integer","minimum":0,"maximum":4294967295}},"required":["secs","nanos"],"additionalProperties":false}"#
+        );
+        assert!(
+            schema("SystemTime").contains(r#""required":["secs_since_epoch","nanos_since_epoch"]"#)
         );
         // Another crate's `Duration` is a type of its own, and so is a `Range` without a type
         // argument.

@@ -1,17 +1,18 @@
-//! `std::time::Duration` in serde's form: the struct `{"secs":u64,"nanos":u32}`, also read from
-//! its sequence form `[secs, nanos]`, with serde's errors (unknown, duplicate and missing
-//! fields; a `nanos` that overflows `secs` when carried over).
+//! `Duration` and `SystemTime` in serde's form: the structs `{"secs":u64,"nanos":u32}` and
+//! `{"secs_since_epoch":u64,"nanos_since_epoch":u32}`, also read from their sequence form, with
+//! serde's errors (unknown, duplicate and missing fields; a `nanos` that overflows `secs` when
+//! carried over; a time past what `SystemTime` holds). A `SystemTime` before the epoch has no
+//! form: serde_json returns an error for it, and since encoding cannot fail here, fastjson panics.
 
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::error::Result;
 use crate::lexer::Lexer;
 use crate::traits::{Decode, Encode};
 use crate::writer::{Format, Writer};
 
-/// What serde's visitor says it expects.
-const EXPECTING: &str = "struct Duration";
-const FIELDS: &[&str; 2] = &["secs", "nanos"];
+const DURATION_FIELDS: &[&str; 2] = &["secs", "nanos"];
+const SYSTEM_TIME_FIELDS: &[&str; 2] = &["secs_since_epoch", "nanos_since_epoch"];
 
 impl Encode for Duration {
     #[inline]
@@ -33,11 +34,66 @@ impl Encode for Duration {
 
 impl<'de> Decode<'de> for Duration {
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
-        let (secs, nanos): (u64, u32) = super::std_struct::decode_two(lex, EXPECTING, FIELDS)?;
-        // serde carries whole seconds out of `nanos` (`Duration::new`) and refuses an overflow.
-        if secs.checked_add(u64::from(nanos / 1_000_000_000)).is_none() {
-            return Err(lex.err_custom("overflow deserializing Duration"));
-        }
-        Ok(Duration::new(secs, nanos))
+        decode_duration(lex, "struct Duration", DURATION_FIELDS, "Duration")
     }
+}
+
+impl Encode for SystemTime {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        let Ok(since_epoch) = self.duration_since(UNIX_EPOCH) else {
+            before_the_epoch(self)
+        };
+        w.begin_object();
+        w.field_key(true, ",\"secs_since_epoch\":");
+        w.u64(since_epoch.as_secs());
+        w.field_key(false, ",\"nanos_since_epoch\":");
+        w.u64(u64::from(since_epoch.subsec_nanos()));
+        w.end_object();
+    }
+
+    /// The two keys around at most 20 and 9 digits, and the braces.
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        20 + 20 + 21 + 9 + 1
+    }
+}
+
+impl<'de> Decode<'de> for SystemTime {
+    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+        let since_epoch = decode_duration(
+            lex,
+            "struct SystemTime",
+            SYSTEM_TIME_FIELDS,
+            "SystemTime epoch offset",
+        )?;
+        UNIX_EPOCH
+            .checked_add(since_epoch)
+            .ok_or_else(|| lex.err_custom("overflow deserializing SystemTime"))
+    }
+}
+
+/// Seconds and nanoseconds under `names`; serde carries whole seconds out of the nanoseconds
+/// (`Duration::new`) and refuses an overflow ("overflow deserializing <what>").
+fn decode_duration(
+    lex: &mut Lexer<'_>,
+    expecting: &'static str,
+    names: &'static [&'static str; 2],
+    what: &str,
+) -> Result<Duration> {
+    let (secs, nanos): (u64, u32) = super::std_struct::decode_two(lex, expecting, names)?;
+    if secs.checked_add(u64::from(nanos / 1_000_000_000)).is_none() {
+        return Err(lex.err_custom(format!("overflow deserializing {what}")));
+    }
+    Ok(Duration::new(secs, nanos))
+}
+
+#[cold]
+#[inline(never)]
+fn before_the_epoch(time: &SystemTime) -> ! {
+    panic!(
+        "fastjson cannot encode {time:?}: serde's form of a SystemTime counts from the Unix \
+         epoch, and serde_json refuses a time before it too (\"SystemTime must be later than \
+         UNIX_EPOCH\")"
+    )
 }
