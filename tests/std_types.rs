@@ -155,6 +155,7 @@ proptest! {
     fn paths(parts: Vec<String>) {
         let path: PathBuf = parts.iter().collect();
         check(&path);
+        check(&path.into_boxed_path());
     }
 }
 
