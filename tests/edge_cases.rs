@@ -149,6 +149,44 @@ fn invalid_utf8() {
     accepted("\"é€😀\u{10FFFF}\"");
 }
 
+/// A typed decode skips unknown fields and validates them: a string there with invalid UTF-8 or
+/// a lone surrogate is an error. Here fastjson is stricter than serde_json, whose typed decode
+/// skips such strings unchecked and accepts a document that is not JSON (its `Value` decode
+/// rejects it, as fastjson's does).
+#[test]
+fn skipped_fields_are_validated() {
+    #[derive(fastjson::FastJson, serde::Deserialize, Debug)]
+    struct Known {
+        #[allow(dead_code)]
+        id: u8,
+    }
+    let cases: &[(&[u8], &str)] = &[
+        (
+            b"{\"id\":1,\"other\":\"a\xFFb\"}",
+            "invalid UTF-8 in string",
+        ),
+        (
+            b"{\"id\":1,\"other\":{\"k\xC0\":0}}",
+            "invalid UTF-8 in string",
+        ),
+        (
+            b"{\"id\":1,\"other\":[\"\\ud800\"]}",
+            "lone surrogate in \\u escape",
+        ),
+    ];
+    for (input, message) in cases {
+        let err = fastjson::from_slice::<Known>(input).unwrap_err();
+        assert_eq!(
+            err.message(),
+            *message,
+            "{:?}",
+            String::from_utf8_lossy(input)
+        );
+        assert!(serde_json::from_slice::<Known>(input).is_ok());
+        assert!(serde_json::from_slice::<Value>(input).is_err());
+    }
+}
+
 #[test]
 fn whitespace_bom_comments_and_trailing() {
     accepted(" \t\n\r[ \t\n\r1 \t\n\r, \t\n\r2 \t\n\r] \t\n\r");
