@@ -74,7 +74,7 @@ impl<'de> Decode<'de> for SystemTime {
 }
 
 /// Seconds and nanoseconds under `names`; serde carries whole seconds out of the nanoseconds
-/// (`Duration::new`) and refuses an overflow ("overflow deserializing <what>").
+/// (`Duration::new`) and refuses an overflow ("overflow deserializing" and `what`).
 fn decode_duration(
     lex: &mut Lexer<'_>,
     expecting: &'static str,
