@@ -143,6 +143,26 @@ pub mod typed {
         pub ratio: Option<f64>,
     }
 
+    /// Untagged, with the number variants serde tells apart by what it buffered (`i64`, then
+    /// `u64`, then `f64`) and a unit variant (`null`).
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    pub enum Loose {
+        Int(i64),
+        Big(u64),
+        Float(f64),
+        Flag(bool),
+        Text(String),
+        List(Vec<Loose>),
+        Pair(u8, String),
+        Obj {
+            k: char,
+            #[serde(default)]
+            v: Option<u16>,
+        },
+        Nothing,
+    }
+
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
     #[serde(rename_all = "snake_case")]
     pub enum Shape {
@@ -244,6 +264,7 @@ fn typed_differential(data: &[u8]) {
         same_outcome(what, data, &ours, &theirs);
     }
     compare::<typed::Typed>("Typed", data);
+    compare::<Vec<typed::Loose>>("Vec<Loose>", data);
     compare::<models::Status>("Status", data);
     compare::<models::Catalog>("Catalog", data);
     compare::<Vec<models::External>>("Vec<External>", data);
