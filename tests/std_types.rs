@@ -34,6 +34,12 @@ where
     }
 }
 
+/// The message `f` panics with (it must panic).
+fn panic_message<R>(f: impl FnOnce() -> R + std::panic::UnwindSafe) -> String {
+    let panic = std::panic::catch_unwind(f).err().expect("it panics");
+    panic.downcast_ref::<String>().cloned().unwrap_or_default()
+}
+
 /// Both libraries accept `input` as the same `T`.
 fn both_accept<T>(input: &str) -> T
 where
@@ -344,11 +350,7 @@ fn a_non_unicode_path_is_refused_loudly() {
     use std::os::unix::ffi::OsStrExt;
     let path = PathBuf::from(OsStr::from_bytes(b"bad\xff"));
     assert!(serde_json::to_vec(&path).is_err());
-    let panic = std::panic::catch_unwind(|| fastjson::to_vec(&path)).unwrap_err();
-    let message = panic
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .unwrap_or_default();
+    let message = panic_message(|| fastjson::to_vec(&path));
     assert!(message.contains("not valid UTF-8"), "{message}");
 }
 
@@ -430,10 +432,6 @@ fn system_times_match_serde() {
 fn a_time_before_the_epoch_is_refused_loudly() {
     let time = UNIX_EPOCH - Duration::from_secs(1);
     assert!(serde_json::to_vec(&time).is_err());
-    let panic = std::panic::catch_unwind(|| fastjson::to_vec(&time)).unwrap_err();
-    let message = panic
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .unwrap_or_default();
+    let message = panic_message(|| fastjson::to_vec(&time));
     assert!(message.contains("before"), "{message}");
 }

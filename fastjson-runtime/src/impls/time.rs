@@ -17,12 +17,7 @@ const SYSTEM_TIME_FIELDS: &[&str; 2] = &["secs_since_epoch", "nanos_since_epoch"
 impl Encode for Duration {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.begin_object();
-        w.field_key(true, ",\"secs\":");
-        w.u64(self.as_secs());
-        w.field_key(false, ",\"nanos\":");
-        w.u64(u64::from(self.subsec_nanos()));
-        w.end_object();
+        encode_seconds_and_nanos(w, *self, [",\"secs\":", ",\"nanos\":"]);
     }
 
     /// `{"secs":` and `,"nanos":` around at most 20 and 9 digits, and the closing brace.
@@ -44,12 +39,8 @@ impl Encode for SystemTime {
         let Ok(since_epoch) = self.duration_since(UNIX_EPOCH) else {
             before_the_epoch(self)
         };
-        w.begin_object();
-        w.field_key(true, ",\"secs_since_epoch\":");
-        w.u64(since_epoch.as_secs());
-        w.field_key(false, ",\"nanos_since_epoch\":");
-        w.u64(u64::from(since_epoch.subsec_nanos()));
-        w.end_object();
+        let keys = [",\"secs_since_epoch\":", ",\"nanos_since_epoch\":"];
+        encode_seconds_and_nanos(w, since_epoch, keys);
     }
 
     /// The two keys around at most 20 and 9 digits, and the braces.
@@ -71,6 +62,21 @@ impl<'de> Decode<'de> for SystemTime {
             .checked_add(since_epoch)
             .ok_or_else(|| lex.err_custom("overflow deserializing SystemTime"))
     }
+}
+
+/// `{"<secs>":…,"<nanos>":…}`, the keys fused as `Writer::field_key` takes them.
+#[inline]
+fn encode_seconds_and_nanos<F: Format>(
+    w: &mut Writer<'_, F>,
+    duration: Duration,
+    keys: [&'static str; 2],
+) {
+    w.begin_object();
+    w.field_key(true, keys[0]);
+    w.u64(duration.as_secs());
+    w.field_key(false, keys[1]);
+    w.u64(u64::from(duration.subsec_nanos()));
+    w.end_object();
 }
 
 /// Seconds and nanoseconds under `names`; serde carries whole seconds out of the nanoseconds
