@@ -163,6 +163,45 @@ pub mod typed {
         Nothing,
     }
 
+    /// Container and field attributes serde_compat's catalog also covers, here under
+    /// coverage-guided bytes: container `default`, `rename_all` with `rename_all_fields`,
+    /// `skip_serializing_if`, `transparent`, `#[serde(other)]`, `alias`, `skip`.
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Default)]
+    #[serde(default, rename_all = "kebab-case")]
+    pub struct Settings {
+        pub max_items: u16,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub label: Option<String>,
+        #[serde(alias = "ids")]
+        pub item_ids: Vec<Id>,
+        #[serde(skip)]
+        pub cache: u8,
+        pub mode: Mode,
+        pub event: Option<Event>,
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Default)]
+    #[serde(transparent)]
+    pub struct Id(pub u32);
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Default)]
+    #[serde(rename_all = "UPPERCASE")]
+    pub enum Mode {
+        #[default]
+        Fast,
+        Safe,
+        #[serde(other)]
+        Unknown,
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(tag = "kind", rename_all_fields = "camelCase")]
+    pub enum Event {
+        Started { job_id: u64, at_secs: i64 },
+        Stopped { job_id: u64, exit_code: Option<i32> },
+        Ping,
+    }
+
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
     #[serde(rename_all = "snake_case")]
     pub enum Shape {
@@ -265,6 +304,7 @@ fn typed_differential(data: &[u8]) {
     }
     compare::<typed::Typed>("Typed", data);
     compare::<Vec<typed::Loose>>("Vec<Loose>", data);
+    compare::<typed::Settings>("Settings", data);
     compare::<models::Status>("Status", data);
     compare::<models::Catalog>("Catalog", data);
     compare::<Vec<models::External>>("Vec<External>", data);
