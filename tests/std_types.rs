@@ -161,6 +161,8 @@ proptest! {
     fn paths(parts: Vec<String>) {
         let path: PathBuf = parts.iter().collect();
         check(&path);
+        let keys: BTreeMap<PathBuf, u8> = [(path.clone(), 1)].into();
+        check(&keys);
         check(&path.into_boxed_path());
     }
 }
@@ -337,6 +339,7 @@ fn paths_are_strings() {
         both_accept::<PathBuf>(r#""a/b\\c""#),
         PathBuf::from("a/b\\c")
     );
+    both_accept::<BTreeMap<PathBuf, u8>>(r#"{"a/\u0062":1,"":2}"#);
     both_reject::<PathBuf>("1");
     both_reject::<PathBuf>("[]");
 }

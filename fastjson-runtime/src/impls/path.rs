@@ -1,9 +1,12 @@
-//! `Path` and `PathBuf` as serde writes them: the path's text as a JSON string. A path that is
+//! `Path` and `PathBuf` as serde writes them: the path's text as a JSON string (also as a map
+//! key, as serde_json allows: a file-to-digest map is `BTreeMap<PathBuf, _>`). A path that is
 //! not valid UTF-8 has no JSON form: serde_json returns an error for it, and since encoding
 //! cannot fail here, fastjson panics with the path in the message (never writes a lossy copy).
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
+use super::map::{DecodeKey, EncodeKey};
 use crate::error::Result;
 use crate::lexer::Lexer;
 use crate::traits::{Decode, Encode};
@@ -48,6 +51,44 @@ impl<'de> Decode<'de> for Box<Path> {
     #[inline]
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
         PathBuf::decode(lex).map(PathBuf::into_boxed_path)
+    }
+}
+
+impl EncodeKey for Path {
+    #[inline]
+    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+        match self.to_str() {
+            Some(text) => w.key_str(first, text),
+            None => not_unicode(self),
+        }
+    }
+
+    #[inline]
+    fn key_len_hint(&self) -> usize {
+        self.as_os_str().len() + 2
+    }
+}
+
+impl EncodeKey for PathBuf {
+    #[inline]
+    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+        self.as_path().encode_key(w, first);
+    }
+
+    #[inline]
+    fn key_len_hint(&self) -> usize {
+        self.as_path().key_len_hint()
+    }
+}
+
+impl<'de> DecodeKey<'de> for PathBuf {
+    #[inline]
+    fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
+        Ok(PathBuf::from(&**key))
+    }
+
+    fn path_segment(&self) -> String {
+        self.to_string_lossy().into_owned()
     }
 }
 
