@@ -90,11 +90,7 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
     match name.as_str() {
         "bool" => Json::typed("boolean"),
         "f32" | "f64" => Json::typed("number"),
-        "i8" | "i16" | "i32" | "i64" | "isize" | "u8" | "u16" | "u32" | "u64" | "usize" => {
-            integer(&name)
-        }
-        "i128" => Json::typed("integer"),
-        "u128" => Json::object([("type", Json::str("integer")), ("minimum", Json::int(0))]),
+        _ if INTEGER_TYPES.contains(&name.as_str()) => integer(&name),
         "char" => Json::object([
             ("type", Json::str("string")),
             ("minLength", Json::int(1)),
@@ -108,16 +104,12 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
         "SystemTime" if is_std_time(path) => {
             seconds_and_nanos("secs_since_epoch", "nanos_since_epoch")
         }
-        "NonZeroU8" | "NonZeroU16" | "NonZeroU32" | "NonZeroU64" | "NonZeroU128"
-        | "NonZeroUsize" | "NonZeroI8" | "NonZeroI16" | "NonZeroI32" | "NonZeroI64"
-        | "NonZeroI128" | "NonZeroIsize" => nonzero(of_path(
-            &syn::Path::from(syn::Ident::new(
-                &name["NonZero".len()..].to_lowercase(),
-                last.ident.span(),
-            )),
-            owner,
-            params,
-        )),
+        _ if name
+            .strip_prefix("NonZero")
+            .is_some_and(|width| INTEGER_TYPES.contains(&width.to_lowercase().as_str())) =>
+        {
+            nonzero(integer(&name["NonZero".len()..].to_lowercase()))
+        }
         "NonZero" if args.len() == 1 => nonzero(arg(0)),
         "Cow" | "Box" | "Rc" | "Arc" => arg(0),
         "Wrapping" | "Saturating" | "Reverse" if args.len() == 1 => arg(0),
@@ -231,28 +223,14 @@ fn array_of(items: Json) -> Json {
 /// An object of `values`; integer keys are written quoted, so their names are digits.
 fn map_of(key: Option<&syn::Type>, values: Json) -> Json {
     let mut schema = Json::typed("object");
-    let integer_key = key.is_some_and(|key| match ungroup(key) {
-        syn::Type::Path(path) => path.path.get_ident().is_some_and(|ident| {
-            matches!(
-                ident.to_string().as_str(),
-                "i8" | "i16"
-                    | "i32"
-                    | "i64"
-                    | "i128"
-                    | "isize"
-                    | "u8"
-                    | "u16"
-                    | "u32"
-                    | "u64"
-                    | "u128"
-                    | "usize"
-            )
-        }),
-        _ => false,
+    let key_name = key.and_then(|key| match ungroup(key) {
+        syn::Type::Path(path) => path.path.get_ident().map(ToString::to_string),
+        _ => None,
     });
-    let bool_key = key.is_some_and(
-        |key| matches!(ungroup(key), syn::Type::Path(path) if path.path.is_ident("bool")),
-    );
+    let integer_key = key_name
+        .as_deref()
+        .is_some_and(|name| INTEGER_TYPES.contains(&name));
+    let bool_key = key_name.as_deref() == Some("bool");
     if integer_key {
         schema.push(
             "propertyNames",
@@ -271,12 +249,23 @@ fn map_of(key: Option<&syn::Type>, values: Json) -> Json {
     schema
 }
 
+/// The primitive integer types, by name.
+const INTEGER_TYPES: [&str; 12] = [
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+];
+
+/// The schema of one of [`INTEGER_TYPES`]: its range (for the 128-bit types, only `u128`'s
+/// lower bound).
 fn integer(name: &str) -> Json {
     let (min, max): (i128, i128) = match name {
         "i8" => (i8::MIN.into(), i8::MAX.into()),
         "i16" => (i16::MIN.into(), i16::MAX.into()),
         "i32" => (i32::MIN.into(), i32::MAX.into()),
         "i64" | "isize" => (i64::MIN.into(), i64::MAX.into()),
+        "i128" => return Json::typed("integer"),
+        "u128" => {
+            return Json::object([("type", Json::str("integer")), ("minimum", Json::int(0))]);
+        }
         "u8" => (0, u8::MAX.into()),
         "u16" => (0, u16::MAX.into()),
         "u32" => (0, u32::MAX.into()),

@@ -120,3 +120,33 @@ addresses! {
     SocketAddrV4, 21, "an IPv4 socket address";
     SocketAddrV6, 64, "an IPv6 socket address";
 }
+
+#[cfg(test)]
+mod tests {
+    use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV6};
+
+    use super::StackText;
+
+    /// The longest texts fit on the stack, so encoding them never falls back to a `String`.
+    #[test]
+    fn the_longest_address_texts_fit_on_the_stack() {
+        let widest = Ipv6Addr::from([0xffff; 8]);
+        let mapped = Ipv4Addr::new(255, 255, 255, 255).to_ipv6_mapped();
+        for ip in [widest, mapped] {
+            let address = SocketAddr::V6(SocketAddrV6::new(ip, 65535, u32::MAX, u32::MAX));
+            let text = StackText::of(&address).expect("fits");
+            assert_eq!(text.as_str(), address.to_string());
+        }
+        let longest = SocketAddrV6::new(widest, 65535, 0, u32::MAX).to_string();
+        assert_eq!(longest.len(), 58, "{longest}");
+    }
+
+    /// Past the capacity, the writer reports an error instead of writing out of bounds.
+    #[test]
+    fn a_longer_text_is_refused() {
+        let long = "x".repeat(super::TEXT_CAPACITY + 1);
+        assert!(StackText::of(&long).is_none());
+        let exact = "y".repeat(super::TEXT_CAPACITY);
+        assert_eq!(StackText::of(&exact).expect("fits").as_str(), exact);
+    }
+}

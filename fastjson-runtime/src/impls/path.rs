@@ -15,10 +15,7 @@ use crate::writer::{Format, Writer};
 impl Encode for Path {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        match self.to_str() {
-            Some(text) => w.str(text),
-            None => not_unicode(self),
-        }
+        w.str(text(self));
     }
 
     /// The text and its quotes (escapes not counted).
@@ -57,15 +54,12 @@ impl<'de> Decode<'de> for Box<Path> {
 impl EncodeKey for Path {
     #[inline]
     fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
-        match self.to_str() {
-            Some(text) => w.key_str(first, text),
-            None => not_unicode(self),
-        }
+        w.key_str(first, text(self));
     }
 
     #[inline]
     fn key_len_hint(&self) -> usize {
-        self.as_os_str().len() + 2
+        self.encoded_len_hint()
     }
 }
 
@@ -90,6 +84,12 @@ impl<'de> DecodeKey<'de> for PathBuf {
     fn path_segment(&self) -> String {
         self.to_string_lossy().into_owned()
     }
+}
+
+/// The path's text; a path that is not UTF-8 panics (see the module doc).
+#[inline]
+fn text(path: &Path) -> &str {
+    path.to_str().unwrap_or_else(|| not_unicode(path))
 }
 
 #[cold]

@@ -12,7 +12,8 @@ use crate::writer::{Format, Writer};
 
 const START_END: &[&str; 2] = &["start", "end"];
 
-/// `{"start":start,"end":end}` (either may be absent).
+/// `{"start":start,"end":end}` (either may be absent). The length hints count `{"start":`
+/// (9 bytes), `,"end":` or `{"end":` (7) and `}` (1).
 fn encode_bounds<T: Encode, F: Format>(w: &mut Writer<'_, F>, start: Option<&T>, end: Option<&T>) {
     w.begin_object();
     let mut first = true;
@@ -36,7 +37,7 @@ impl<T: Encode> Encode for Range<T> {
 
     #[inline]
     fn encoded_len_hint(&self) -> usize {
-        16 + self.start.encoded_len_hint() + self.end.encoded_len_hint()
+        17 + self.start.encoded_len_hint() + self.end.encoded_len_hint()
     }
 }
 
@@ -55,7 +56,7 @@ impl<T: Encode> Encode for RangeInclusive<T> {
 
     #[inline]
     fn encoded_len_hint(&self) -> usize {
-        16 + self.start().encoded_len_hint() + self.end().encoded_len_hint()
+        17 + self.start().encoded_len_hint() + self.end().encoded_len_hint()
     }
 }
 
