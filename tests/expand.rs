@@ -244,6 +244,30 @@ catalog! {
         }
     }
 
+    conversions: {
+        #[serde(try_from = "String", into = "String")]
+        struct Email(String);
+
+        #[serde(from = "Vec<T>", bound(serialize = "T: Clone + fastjson::Encode"))]
+        struct Stack<T> {
+            items: Vec<T>,
+        }
+    }
+
+    expecting: {
+        #[serde(expecting = "a point as [x, y]")]
+        struct Point {
+            x: i32,
+            y: i32,
+        }
+
+        #[serde(untagged, expecting = "a number or a list")]
+        enum Amount {
+            One(u32),
+            Many(Vec<u32>),
+        }
+    }
+
     crate_path: {
         #[serde(crate = "my::reexported::fastjson")]
         struct Small {

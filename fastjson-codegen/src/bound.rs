@@ -51,23 +51,28 @@ pub fn encode_generics(cont: &Container) -> syn::Generics {
             && field.attrs.serialize_with.is_none()
             && variant.is_none_or(|v| !v.attrs.skip_serializing)
     };
-    infer(cont, &mut predicates, |variant, field, out| {
-        if !encodes(variant, field) {
-            return;
-        }
-        let ty = field.ty;
-        let usage = TypeParamUsage::of(cont.generics, ty);
-        if writes_entries(cont, variant, field) {
-            if !usage.is_empty() {
-                out.push(syn::parse_quote!(#ty: _fj::EncodeFields));
+    infer(
+        cont,
+        Direction::Encode,
+        &mut predicates,
+        |variant, field, out| {
+            if !encodes(variant, field) {
+                return;
             }
-            return;
-        }
-        if (field.attrs.omitempty || cont.attrs.omitempty) && !usage.is_empty() {
-            out.push(syn::parse_quote!(#ty: _fj::IsEmpty));
-        }
-        usage.bound(quote!(_fj::Encode), out);
-    });
+            let ty = field.ty;
+            let usage = TypeParamUsage::of(cont.generics, ty);
+            if writes_entries(cont, variant, field) {
+                if !usage.is_empty() {
+                    out.push(syn::parse_quote!(#ty: _fj::EncodeFields));
+                }
+                return;
+            }
+            if (field.attrs.omitempty || cont.attrs.omitempty) && !usage.is_empty() {
+                out.push(syn::parse_quote!(#ty: _fj::IsEmpty));
+            }
+            usage.bound(quote!(_fj::Encode), out);
+        },
+    );
     with_predicates(cont.generics, predicates)
 }
 
@@ -75,30 +80,35 @@ pub fn encode_generics(cont: &Container) -> syn::Generics {
 pub fn decode_generics(cont: &Container, de: &DeLifetime) -> syn::Generics {
     let lifetime = &de.lifetime;
     let mut predicates = Vec::new();
-    infer(cont, &mut predicates, |variant, field, out| {
-        if variant.is_some_and(|v| v.attrs.skip_deserializing) {
-            return;
-        }
-        let ty = field.ty;
-        let usage = TypeParamUsage::of(cont.generics, ty);
-        if field.attrs.skip_deserializing {
-            if matches!(field.attrs.default, attr::DefaultValue::Default) {
-                usage.bound(quote!(_fj::__private::Default), out);
+    infer(
+        cont,
+        Direction::Decode,
+        &mut predicates,
+        |variant, field, out| {
+            if variant.is_some_and(|v| v.attrs.skip_deserializing) {
+                return;
             }
-            return;
-        }
-        if field.attrs.deserialize_with.is_some() {
-            return;
-        }
-        if writes_entries(cont, variant, field) {
-            if !usage.is_empty() {
-                out.push(syn::parse_quote!(#ty: _fj::DecodeFields<#lifetime>));
+            let ty = field.ty;
+            let usage = TypeParamUsage::of(cont.generics, ty);
+            if field.attrs.skip_deserializing {
+                if matches!(field.attrs.default, attr::DefaultValue::Default) {
+                    usage.bound(quote!(_fj::__private::Default), out);
+                }
+                return;
             }
-            return;
-        }
-        usage.bound(quote!(_fj::Decode<#lifetime>), out);
-    });
-    if cont.attrs.bound.is_none()
+            if field.attrs.deserialize_with.is_some() {
+                return;
+            }
+            if writes_entries(cont, variant, field) {
+                if !usage.is_empty() {
+                    out.push(syn::parse_quote!(#ty: _fj::DecodeFields<#lifetime>));
+                }
+                return;
+            }
+            usage.bound(quote!(_fj::Decode<#lifetime>), out);
+        },
+    );
+    if cont.attrs.bound.de.is_none()
         && matches!(cont.attrs.default, attr::DefaultValue::Default)
         && !cont.generics.params.is_empty()
     {
@@ -123,20 +133,38 @@ fn writes_entries(cont: &Container, variant: Option<&Variant>, field: &Field) ->
             && variant.is_some_and(|v| v.style == crate::ast::Style::Newtype))
 }
 
-/// Collects predicates: the container's `bound` if set, else each variant's or field's `bound`,
-/// else what `per_field` infers.
+/// Which impl's bounds are being collected.
+#[derive(Copy, Clone)]
+enum Direction {
+    Encode,
+    Decode,
+}
+
+impl Direction {
+    /// The `bound` written for this impl (`bound = ".."` is written for both).
+    fn of(self, bounds: &attr::Bounds) -> Option<&Vec<syn::WherePredicate>> {
+        match self {
+            Direction::Encode => bounds.ser.as_ref(),
+            Direction::Decode => bounds.de.as_ref(),
+        }
+    }
+}
+
+/// Collects predicates: the container's `bound` for this impl if set, else each variant's or
+/// field's, else what `per_field` infers.
 fn infer(
     cont: &Container,
+    direction: Direction,
     out: &mut Vec<syn::WherePredicate>,
     mut per_field: impl FnMut(Option<&Variant>, &Field, &mut Vec<syn::WherePredicate>),
 ) {
-    if let Some(bound) = &cont.attrs.bound {
+    if let Some(bound) = direction.of(&cont.attrs.bound) {
         out.extend(bound.iter().cloned());
         return;
     }
     let mut fields = |variant: Option<&Variant>, fields: &[Field], out: &mut Vec<_>| {
         for field in fields {
-            match &field.attrs.bound {
+            match direction.of(&field.attrs.bound) {
                 Some(bound) => out.extend(bound.iter().cloned()),
                 None => per_field(variant, field, out),
             }
@@ -146,7 +174,7 @@ fn infer(
         Data::Struct(_, struct_fields) => fields(None, struct_fields, out),
         Data::Enum(variants) => {
             for variant in variants {
-                match &variant.attrs.bound {
+                match direction.of(&variant.attrs.bound) {
                     Some(bound) => out.extend(bound.iter().cloned()),
                     None => fields(Some(variant), &variant.fields, out),
                 }

@@ -22,7 +22,10 @@ pub const DEFAULT: Symbol = Symbol("default");
 pub const DENY_UNKNOWN_FIELDS: Symbol = Symbol("deny_unknown_fields");
 pub const DESERIALIZE: Symbol = Symbol("deserialize");
 pub const DESERIALIZE_WITH: Symbol = Symbol("deserialize_with");
+pub const EXPECTING: Symbol = Symbol("expecting");
 pub const FLATTEN: Symbol = Symbol("flatten");
+pub const FROM: Symbol = Symbol("from");
+pub const INTO: Symbol = Symbol("into");
 pub const OMITEMPTY: Symbol = Symbol("omitempty");
 pub const OTHER: Symbol = Symbol("other");
 pub const RENAME: Symbol = Symbol("rename");
@@ -36,17 +39,14 @@ pub const SKIP_SERIALIZING: Symbol = Symbol("skip_serializing");
 pub const SKIP_SERIALIZING_IF: Symbol = Symbol("skip_serializing_if");
 pub const TAG: Symbol = Symbol("tag");
 pub const TRANSPARENT: Symbol = Symbol("transparent");
+pub const TRY_FROM: Symbol = Symbol("try_from");
 pub const UNTAGGED: Symbol = Symbol("untagged");
 pub const WITH: Symbol = Symbol("with");
 
 // serde keys fastjson rejects with "not supported", by position.
 pub const UNSUPPORTED_CONTAINER: &[Symbol] = &[
-    Symbol("expecting"),
     Symbol("field_identifier"),
-    Symbol("from"),
-    Symbol("into"),
     Symbol("remote"),
-    Symbol("try_from"),
     Symbol("variant_identifier"),
 ];
 pub const UNSUPPORTED_VARIANT: &[Symbol] =

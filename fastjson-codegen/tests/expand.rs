@@ -63,7 +63,7 @@ fn text(tokens: proc_macro2::TokenStream) -> String {
 #[test]
 fn every_bad_attribute_is_reported_at_once() {
     let input: syn::DeriveInput = parse_quote! {
-        #[serde(from = "Other", unknown_thing)]
+        #[serde(remote = "Other", unknown_thing)]
         struct S {
             #[serde(rename = 1)]
             a: u8,
@@ -79,7 +79,7 @@ fn every_bad_attribute_is_reported_at_once() {
     assert_eq!(
         errors,
         [
-            "serde attribute `from` is not supported by fastjson",
+            "serde attribute `remote` is not supported by fastjson",
             "unknown serde container attribute `unknown_thing`",
             "expected string literal",
             "unknown fastjson field attribute `nope`",
@@ -92,7 +92,7 @@ fn every_bad_attribute_is_reported_at_once() {
 #[test]
 fn unsupported_serde_attributes_are_named() {
     let input: syn::DeriveInput = parse_quote! {
-        #[serde(remote = "Other", expecting = "x", variant_identifier)]
+        #[serde(remote = "Other", field_identifier, variant_identifier)]
         enum E {
             #[serde(untagged)]
             A(u8),
@@ -104,7 +104,7 @@ fn unsupported_serde_attributes_are_named() {
         errors(&input),
         [
             "serde attribute `remote` is not supported by fastjson",
-            "serde attribute `expecting` is not supported by fastjson",
+            "serde attribute `field_identifier` is not supported by fastjson",
             "serde attribute `variant_identifier` is not supported by fastjson",
             "serde attribute `untagged` is not supported by fastjson",
             "serde attribute `with` is not supported by fastjson",
@@ -168,8 +168,20 @@ fn cross_attribute_rules() {
             "#[serde(untagged)] can only be used on enums",
         ),
         (
-            parse_quote!(#[serde(bound(serialize = "T: X"))] struct S<T> { a: T }),
-            "`bound(serialize = \"...\", deserialize = \"...\")` is not supported by fastjson; use one `bound = \"...\"` for both impls",
+            parse_quote!(#[serde(from = "u8", try_from = "u8")] struct S(u8);),
+            "#[serde(from = \"...\")] and #[serde(try_from = \"...\")] conflict with each other",
+        ),
+        (
+            parse_quote!(#[serde(transparent, try_from = "u8")] struct S(u8);),
+            "#[serde(transparent)] is not allowed with #[serde(try_from = \"...\")]",
+        ),
+        (
+            parse_quote!(#[serde(transparent, into = "u8")] struct S(u8);),
+            "#[serde(transparent)] is not allowed with #[serde(into = \"...\")]",
+        ),
+        (
+            parse_quote!(#[serde(bound(serialize = "T: X", other = "T: Y"))] struct S<T> { a: T }),
+            "expected `serialize` or `deserialize`",
         ),
     ];
     for (input, expected) in cases {

@@ -2,6 +2,8 @@
 //! depends on what the user's scope calls `Option` or `Result`) and small helpers. Not public API.
 
 pub use std::borrow::Cow;
+pub use std::clone::Clone;
+pub use std::convert::{From, Into, TryFrom};
 pub use std::default::Default;
 pub use std::marker::PhantomData;
 pub use std::option::Option::{self, None, Some};
@@ -31,6 +33,25 @@ pub fn missing_field<'de, T: crate::Decode<'de>>(lex: &Lexer<'de>, name: &str) -
         Some(value) => Ok(value),
         None => Err(lex.err_missing_field(name)),
     }
+}
+
+/// `#[serde(from = "S")]`: decodes an `S` and converts it.
+#[inline]
+pub fn decode_from<'de, S: crate::Decode<'de>, T: From<S>>(lex: &mut Lexer<'de>) -> FjResult<T> {
+    S::decode(lex).map(T::from)
+}
+
+/// `#[serde(try_from = "S")]`: decodes an `S` and converts it; a refused conversion is a custom
+/// error (its `Display` text) at the end of the value, where serde_json reports it.
+#[inline]
+pub fn decode_try_from<'de, S, T>(lex: &mut Lexer<'de>) -> FjResult<T>
+where
+    S: crate::Decode<'de>,
+    T: TryFrom<S>,
+    T::Error: std::fmt::Display,
+{
+    let source = S::decode(lex)?;
+    T::try_from(source).map_err(|err| lex.err_custom(err))
 }
 
 /// Decodes a struct field's value into its slot, rejecting a second occurrence of the key and

@@ -80,6 +80,70 @@ pub mod fast_with {
     }
 }
 
+/// The conversions of the `from` / `try_from` / `into` types, expanded in both copies so that
+/// each names its own module's types.
+macro_rules! conversions {
+    () => {
+        impl From<RawReading> for Reading {
+            fn from(raw: RawReading) -> Self {
+                Reading {
+                    millis: u64::from(raw.secs) * 1000 + u64::from(raw.millis),
+                }
+            }
+        }
+
+        impl From<Reading> for RawReading {
+            fn from(reading: Reading) -> Self {
+                RawReading {
+                    secs: (reading.millis / 1000) as u32,
+                    millis: (reading.millis % 1000) as u16,
+                }
+            }
+        }
+
+        impl TryFrom<String> for Handle {
+            type Error = String;
+            fn try_from(text: String) -> Result<Self, String> {
+                // Refuses about a third of random strings, so both outcomes are exercised.
+                if text.chars().count() % 3 == 2 {
+                    return Err(format!("a handle cannot be {} characters long", text.len()));
+                }
+                Ok(Handle(text.to_lowercase()))
+            }
+        }
+
+        impl From<Handle> for String {
+            fn from(handle: Handle) -> String {
+                handle.0
+            }
+        }
+
+        impl TryFrom<u8> for Level {
+            type Error = &'static str;
+            fn try_from(n: u8) -> Result<Self, &'static str> {
+                match n {
+                    0 => Ok(Level::Low),
+                    1 => Ok(Level::Mid),
+                    2 => Ok(Level::High),
+                    _ => Err("level above 2"),
+                }
+            }
+        }
+
+        impl From<Level> for u8 {
+            fn from(level: Level) -> u8 {
+                level as u8
+            }
+        }
+
+        impl From<Option<u16>> for Port {
+            fn from(port: Option<u16>) -> Self {
+                Port(port.unwrap_or(80))
+            }
+        }
+    };
+}
+
 macro_rules! stamp {
     ($($item:item)*) => {
         /// The serde copies: the oracle.
@@ -91,6 +155,7 @@ macro_rules! stamp {
                 #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
                 $item
             )*
+            conversions!();
         }
 
         /// The fastjson copies: under test.
@@ -102,6 +167,7 @@ macro_rules! stamp {
                 #[derive(fastjson::FastJson, Debug, PartialEq)]
                 $item
             )*
+            conversions!();
         }
     };
 }
@@ -529,5 +595,43 @@ stamp! {
         pub by_kind: BTreeMap<String, Adjacent>,
         pub tagged: Option<Internal>,
         pub any: Vec<Untagged>,
+    }
+
+    // ---- from / try_from / into ------------------------------------------------------------
+    #[derive(Clone)]
+    pub struct RawReading {
+        pub secs: u32,
+        pub millis: u16,
+    }
+
+    #[derive(Clone)]
+    #[serde(from = "RawReading", into = "RawReading")]
+    pub struct Reading {
+        pub millis: u64,
+    }
+
+    #[derive(Clone)]
+    #[serde(try_from = "String", into = "String")]
+    pub struct Handle(String);
+
+    #[derive(Clone, Copy)]
+    #[serde(try_from = "u8", into = "u8")]
+    pub enum Level {
+        Low,
+        Mid,
+        High,
+    }
+
+    /// Decoded through `Option<u16>`, so a missing field is `Port(80)`; written as itself.
+    #[serde(from = "Option<u16>")]
+    pub struct Port(u16);
+
+    pub struct Converted {
+        pub handle: Handle,
+        pub levels: Vec<Level>,
+        pub by_handle: BTreeMap<String, Reading>,
+        pub port: Port,
+        #[serde(flatten)]
+        pub reading: Reading,
     }
 }

@@ -689,6 +689,41 @@ fn fastjson_matches_serde_json_on_the_catalog() {
             r#"{"events":["Unit",{"Newtype":3}],"by_kind":{"k":{"t":"Unit"}},"tagged":{"type":"Unit"},"any":[1,"x",[2],null,{"a":1,"b":"c"}]}"#,
         ]
     );
+    check!(&mut r, "RawReading", RawReading);
+    check!(
+        &mut r,
+        "Reading",
+        Reading,
+        seeds = [
+            r#"{"secs":4294967295,"millis":65535}"#,
+            r#"[1,2]"#,
+            r#"{"millis":1}"#
+        ]
+    );
+    check!(
+        &mut r,
+        "Handle",
+        Handle,
+        seeds = [r#""ab""#, r#""ABC""#, r#""Ab\u00e9""#, "1"]
+    );
+    check!(
+        &mut r,
+        "Level",
+        Level,
+        seeds = ["0", "2", "3", "\"Low\"", "-1"]
+    );
+    check!(&mut r, "Port", Port, seeds = ["null", "8080", "65536"]);
+    check!(
+        &mut r,
+        "Converted",
+        Converted,
+        seeds = [
+            r#"{"handle":"Ab","levels":[0,1,2],"by_handle":{"x":{"secs":1,"millis":2}},"secs":3,"millis":4}"#,
+            r#"{"handle":"Ab","levels":[],"by_handle":{},"port":null,"secs":3,"millis":4}"#,
+            r#"{"handle":"Abc","levels":[3],"by_handle":{},"port":1,"secs":3,"millis":4}"#,
+            r#"{"handle":"Ab","levels":[],"by_handle":{},"port":1,"secs":3}"#,
+        ]
+    );
 
     println!(
         "serde_compat: {} generated values, {} documents tried (incl. mutations), {} rejected by both",

@@ -3,7 +3,7 @@
 use fastjson::FastJson;
 
 #[derive(FastJson)]
-#[serde(from = "Raw", rename_all = "shouty")]
+#[serde(remote = "Raw", rename_all = "shouty")]
 struct User {
     #[serde(rename = 7)]
     id: u64,

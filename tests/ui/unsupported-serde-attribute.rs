@@ -1,7 +1,13 @@
 use fastjson::FastJson;
 
+mod elsewhere {
+    pub struct Celsius {
+        pub degrees: f64,
+    }
+}
+
 #[derive(FastJson)]
-#[serde(try_from = "f64")]
+#[serde(remote = "elsewhere::Celsius")]
 struct Celsius {
     degrees: f64,
 }

@@ -3,8 +3,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    each_meta, expr_path, lit_str, rename_rules, ser_de_lit_strs, set_ser_de, tokens_of,
-    unknown_key, where_predicates, Attr, BoolAttr, Name, Namespace, Position, RenameRules,
+    each_meta, expr_path, lit_str, rename_rules, ser_de_lit_strs, set_bounds, set_ser_de,
+    tokens_of, unknown_key, Attr, BoolAttr, Bounds, Name, Namespace, Position, RenameRules,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -44,9 +44,18 @@ pub struct Container {
     pub default: DefaultValue,
     pub transparent: bool,
     pub tag: TagType,
-    pub bound: Option<Vec<syn::WherePredicate>>,
+    pub bound: Bounds,
     pub crate_path: Option<syn::Path>,
     pub omitempty: bool,
+    /// `from = "T"`: decoded as `T`, then converted with `From`.
+    pub type_from: Option<syn::Type>,
+    /// `try_from = "T"`: decoded as `T`, then converted with `TryFrom` (its error reported at the
+    /// end of the value).
+    pub type_try_from: Option<syn::Type>,
+    /// `into = "T"`: encoded as `T`, from a clone converted with `Into`.
+    pub type_into: Option<syn::Type>,
+    /// `expecting = "..."`: replaces "struct Name" (and the like) in "expected ..." errors.
+    pub expecting: Option<String>,
 }
 
 impl Container {
@@ -61,9 +70,14 @@ impl Container {
         let mut tag = Attr::none(cx, TAG);
         let mut content = Attr::none(cx, CONTENT);
         let mut untagged = BoolAttr::none(cx, UNTAGGED);
-        let mut bound = Attr::none(cx, BOUND);
+        let mut ser_bound = Attr::none(cx, BOUND);
+        let mut de_bound = Attr::none(cx, BOUND);
         let mut crate_path = Attr::none(cx, CRATE);
         let mut omitempty = BoolAttr::none(cx, OMITEMPTY);
+        let mut type_from = Attr::none(cx, FROM);
+        let mut type_try_from = Attr::none(cx, TRY_FROM);
+        let mut type_into = Attr::none(cx, INTO);
+        let mut expecting = Attr::none(cx, EXPECTING);
 
         each_meta(cx, &item.attrs, |ns, meta| {
             let at = tokens_of(meta);
@@ -107,9 +121,17 @@ impl Container {
             } else if meta.path == UNTAGGED {
                 untagged.set_true(ns, &at);
             } else if meta.path == BOUND {
-                bound.set(ns, &at, where_predicates(meta)?);
+                set_bounds(ns, meta, (&mut ser_bound, &mut de_bound))?;
             } else if meta.path == CRATE {
                 crate_path.set(ns, &at, lit_str(meta)?.parse::<syn::Path>()?);
+            } else if meta.path == FROM {
+                type_from.set(ns, &at, lit_str(meta)?.parse::<syn::Type>()?);
+            } else if meta.path == TRY_FROM {
+                type_try_from.set(ns, &at, lit_str(meta)?.parse::<syn::Type>()?);
+            } else if meta.path == INTO {
+                type_into.set(ns, &at, lit_str(meta)?.parse::<syn::Type>()?);
+            } else if meta.path == EXPECTING {
+                expecting.set(ns, &at, lit_str(meta)?.value());
             } else if meta.path == OMITEMPTY && ns == Namespace::Fastjson {
                 omitempty.set_true(ns, &at);
             } else {
@@ -118,6 +140,15 @@ impl Container {
             Ok(())
         });
 
+        check_conversions(
+            cx,
+            &transparent,
+            [
+                (&type_from, "from"),
+                (&type_try_from, "try_from"),
+                (&type_into, "into"),
+            ],
+        );
         let spans = TagTokens {
             tag: tag.tokens(),
             content: content.tokens(),
@@ -137,9 +168,40 @@ impl Container {
             default: default.get().unwrap_or(DefaultValue::None),
             transparent: transparent.get(),
             tag,
-            bound: bound.get(),
+            bound: Bounds {
+                ser: ser_bound.get(),
+                de: de_bound.get(),
+            },
             crate_path: crate_path.get(),
             omitempty: omitempty.get(),
+            type_from: type_from.get(),
+            type_try_from: type_try_from.get(),
+            type_into: type_into.get(),
+            expecting: expecting.get(),
+        }
+    }
+}
+
+/// serde's rules for `from`, `try_from` and `into`: the first two are two ways of decoding the
+/// same thing, and `transparent` is a third way of both; each error is at the conversion's key.
+fn check_conversions(
+    cx: &Ctxt,
+    transparent: &BoolAttr,
+    conversions: [(&Attr<syn::Type>, &str); 3],
+) {
+    let [from, try_from, _] = &conversions;
+    if from.0.is_set() && try_from.0.is_set() {
+        cx.error_spanned_by(
+            try_from.0.tokens(),
+            "#[serde(from = \"...\")] and #[serde(try_from = \"...\")] conflict with each other",
+        );
+    }
+    if transparent.is_set() {
+        for (attr, key) in conversions.iter().filter(|(attr, _)| attr.is_set()) {
+            cx.error_spanned_by(
+                attr.tokens(),
+                format!("#[serde(transparent)] is not allowed with #[serde({key} = \"...\")]"),
+            );
         }
     }
 }

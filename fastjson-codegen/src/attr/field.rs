@@ -7,8 +7,8 @@ use syn::Token;
 
 use super::container::DefaultValue;
 use super::{
-    each_meta, expr_path, lit_str, ser_de_lit_strs, set_ser_de, tokens_of, unknown_key,
-    where_predicates, Attr, BoolAttr, Name, Namespace, Position,
+    each_meta, expr_path, lit_str, ser_de_lit_strs, set_bounds, set_ser_de, tokens_of, unknown_key,
+    Attr, BoolAttr, Bounds, Name, Namespace, Position,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -33,7 +33,7 @@ pub struct Field {
     /// `fn(&mut Lexer<'de>) -> Result<T>`.
     pub deserialize_with: Option<syn::ExprPath>,
     pub borrow: Option<Borrow>,
-    pub bound: Option<Vec<syn::WherePredicate>>,
+    pub bound: Bounds,
     pub omitempty: bool,
 }
 
@@ -51,7 +51,8 @@ impl Field {
         let mut serialize_with = Attr::none(cx, SERIALIZE_WITH);
         let mut deserialize_with = Attr::none(cx, DESERIALIZE_WITH);
         let mut borrow = Attr::none(cx, BORROW);
-        let mut bound = Attr::none(cx, BOUND);
+        let mut ser_bound = Attr::none(cx, BOUND);
+        let mut de_bound = Attr::none(cx, BOUND);
         let mut omitempty = BoolAttr::none(cx, OMITEMPTY);
 
         each_meta(cx, &field.attrs, |ns, meta| {
@@ -94,7 +95,7 @@ impl Field {
                 };
                 borrow.set(ns, &at, value);
             } else if meta.path == BOUND {
-                bound.set(ns, &at, where_predicates(meta)?);
+                set_bounds(ns, meta, (&mut ser_bound, &mut de_bound))?;
             } else if meta.path == OMITEMPTY && ns == Namespace::Fastjson {
                 omitempty.set_true(ns, &at);
             } else {
@@ -117,7 +118,10 @@ impl Field {
             serialize_with: serialize_with.get(),
             deserialize_with: deserialize_with.get(),
             borrow: borrow.get(),
-            bound: bound.get(),
+            bound: Bounds {
+                ser: ser_bound.get(),
+                de: de_bound.get(),
+            },
             omitempty: omitempty.get(),
         }
     }

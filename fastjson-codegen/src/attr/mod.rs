@@ -88,6 +88,11 @@ impl<'c, T> Attr<'c, T> {
         self.fastjson.or(self.serde)
     }
 
+    /// Whether either namespace set a value.
+    pub fn is_set(&self) -> bool {
+        self.serde.is_some() || self.fastjson.is_some()
+    }
+
     /// Sets the value for `ns` unless one is there already; returns whether it was set.
     fn try_set(&mut self, ns: Namespace, value: T) -> bool {
         let slot = match ns {
@@ -137,6 +142,10 @@ impl<'c> BoolAttr<'c> {
 
     pub fn get(self) -> bool {
         self.0.get().is_some()
+    }
+
+    pub fn is_set(&self) -> bool {
+        self.0.is_set()
     }
 
     pub fn tokens(&self) -> TokenStream {
@@ -243,18 +252,36 @@ pub fn expr_path(meta: &ParseNestedMeta) -> syn::Result<syn::ExprPath> {
     lit_str(meta)?.parse()
 }
 
-/// `key = "T: Trait, U: Other"`.
-pub fn where_predicates(meta: &ParseNestedMeta) -> syn::Result<Vec<syn::WherePredicate>> {
-    if meta.input.peek(syn::token::Paren) {
-        return Err(meta.error(
-            "`bound(serialize = \"...\", deserialize = \"...\")` is not supported by fastjson; \
-             use one `bound = \"...\"` for both impls",
-        ));
-    }
-    let lit = lit_str(meta)?;
-    let predicates =
-        lit.parse_with(Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated)?;
-    Ok(predicates.into_iter().collect())
+/// Where predicates that replace the inferred bounds of the `Encode` impl (`ser`) and of the
+/// `Decode` impl (`de`); `None` leaves that impl's bounds inferred.
+#[derive(Clone, Default)]
+pub struct Bounds {
+    pub ser: Option<Vec<syn::WherePredicate>>,
+    pub de: Option<Vec<syn::WherePredicate>>,
+}
+
+/// Sets `bound = "T: Trait, U: Other"` (both impls) or
+/// `bound(serialize = "..", deserialize = "..")` (each impl its own) into the pair of attributes.
+pub fn set_bounds(
+    ns: Namespace,
+    meta: &ParseNestedMeta,
+    attrs: (
+        &mut Attr<'_, Vec<syn::WherePredicate>>,
+        &mut Attr<'_, Vec<syn::WherePredicate>>,
+    ),
+) -> syn::Result<()> {
+    let (ser, de) = ser_de_lit_strs(meta)?;
+    let parse = |lit: Option<syn::LitStr>| -> syn::Result<Option<Vec<syn::WherePredicate>>> {
+        lit.map(|lit| {
+            let predicates =
+                lit.parse_with(Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated)?;
+            Ok(predicates.into_iter().collect())
+        })
+        .transpose()
+    };
+    let values = (parse(ser)?, parse(de)?);
+    set_ser_de(ns, tokens_of(meta), attrs, values);
+    Ok(())
 }
 
 /// `key = "a"` (both directions) or `key(serialize = "a", deserialize = "b")`.
@@ -273,7 +300,10 @@ pub fn ser_de_lit_strs(
         } else if inner.path == symbol::DESERIALIZE {
             de = Some(lit_str(&inner)?);
         } else {
-            return Err(inner.error("expected `serialize` or `deserialize`"));
+            let err = inner.error("expected `serialize` or `deserialize`");
+            // The rest of the parentheses, so that this is the only error they cause.
+            inner.input.parse::<TokenStream>()?;
+            return Err(err);
         }
         Ok(())
     })?;

@@ -39,7 +39,8 @@ fn container_attributes() {
             content: "c".into()
         }
     );
-    assert_eq!(attrs.bound.unwrap().len(), 2);
+    assert_eq!(attrs.bound.ser.unwrap().len(), 2);
+    assert_eq!(attrs.bound.de.unwrap().len(), 2);
     assert!(attrs.crate_path.is_some());
     assert!(attrs.omitempty);
 }

@@ -3,8 +3,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    each_meta, lit_str, rename_rules, ser_de_lit_strs, set_ser_de, tokens_of, unknown_key,
-    where_predicates, Attr, BoolAttr, Name, Position, RenameRules,
+    each_meta, lit_str, rename_rules, ser_de_lit_strs, set_bounds, set_ser_de, tokens_of,
+    unknown_key, Attr, BoolAttr, Bounds, Name, Position, RenameRules,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -17,7 +17,7 @@ pub struct Variant {
     pub skip_deserializing: bool,
     /// The unit variant chosen for an unknown tag.
     pub other: bool,
-    pub bound: Option<Vec<syn::WherePredicate>>,
+    pub bound: Bounds,
 }
 
 impl Variant {
@@ -29,7 +29,8 @@ impl Variant {
         let mut skip_serializing = BoolAttr::none(cx, SKIP_SERIALIZING);
         let mut skip_deserializing = BoolAttr::none(cx, SKIP_DESERIALIZING);
         let mut other = BoolAttr::none(cx, OTHER);
-        let mut bound = Attr::none(cx, BOUND);
+        let mut ser_bound = Attr::none(cx, BOUND);
+        let mut de_bound = Attr::none(cx, BOUND);
 
         each_meta(cx, &variant.attrs, |ns, meta| {
             let at = tokens_of(meta);
@@ -50,7 +51,7 @@ impl Variant {
             } else if meta.path == OTHER {
                 other.set_true(ns, &at);
             } else if meta.path == BOUND {
-                bound.set(ns, &at, where_predicates(meta)?);
+                set_bounds(ns, meta, (&mut ser_bound, &mut de_bound))?;
             } else {
                 return Err(unknown_key(ns, Position::Variant, meta));
             }
@@ -68,7 +69,10 @@ impl Variant {
             skip_serializing: skip_serializing.get(),
             skip_deserializing: skip_deserializing.get(),
             other: other.get(),
-            bound: bound.get(),
+            bound: Bounds {
+                ser: ser_bound.get(),
+                de: de_bound.get(),
+            },
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::ast::{Style, Variant};
 pub fn body(p: &Params, variants: &[Variant], tag: &str, content: &str) -> TokenStream {
     let decodable = variant::decodable(variants);
     let name = p.cont.ident.to_string();
-    let expecting = format!("adjacently tagged enum {name}");
+    let expecting = p.expecting(|| format!("adjacently tagged enum {name}"));
     if decodable.is_empty() {
         return quote!(_fj::__private::Err(__lex.err_invalid_type_here(#expecting)));
     }

@@ -61,7 +61,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
         None => unknown,
     };
 
-    let expecting = format!("enum {name}");
+    let expecting = p.expecting(|| format!("enum {name}"));
     let empty = errors::empty_enum_object();
     let trailing = errors::enum_object_end();
     quote! {

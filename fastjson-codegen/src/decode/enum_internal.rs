@@ -18,7 +18,7 @@ use crate::attr;
 pub fn body(p: &Params, variants: &[Variant], tag: &str) -> TokenStream {
     let decodable = variant::decodable(variants);
     let name = p.cont.ident.to_string();
-    let expecting = format!("internally tagged enum {name}");
+    let expecting = p.expecting(|| format!("internally tagged enum {name}"));
     if decodable.is_empty() {
         return quote!(_fj::__private::Err(__lex.err_invalid_type_here(#expecting)));
     }
@@ -161,7 +161,7 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
 /// struct variant.
 fn array_variant(p: &Params, v: &Variant) -> TokenStream {
     let ident = v.ident;
-    let kind = format!("struct variant {}::{}", p.cont.ident, v.ident);
+    let kind = p.expecting(|| format!("struct variant {}::{}", p.cont.ident, v.ident));
     match variant::effective_style(v) {
         Style::Unit => {
             let value = variant::unit_value(v);

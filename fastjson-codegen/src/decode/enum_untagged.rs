@@ -19,6 +19,11 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
             }
         }
     });
+    // serde's message, or `expecting` as the whole message.
+    let mismatch = match &p.cont.attrs.expecting {
+        None => quote!(_fj::__private::Err(__lex.err_no_variant_matched(#name))),
+        Some(expecting) => quote!(_fj::__private::Err(__lex.err_custom(#expecting))),
+    };
     quote! {
         let __mark = __lex.mark();
         #(#attempts)*
@@ -29,6 +34,6 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
         __lex.skip_value()?;
         __lex.reset(__mark);
         __lex.peek()?;
-        _fj::__private::Err(__lex.err_no_variant_matched(#name))
+        #mismatch
     }
 }

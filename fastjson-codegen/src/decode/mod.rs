@@ -4,6 +4,7 @@
 //! typed slots, tagged and untagged enums rewind with `mark`/`reset` instead of buffering.
 
 mod builder;
+mod convert;
 mod enum_adjacent;
 mod enum_external;
 mod enum_internal;
@@ -29,6 +30,15 @@ pub struct Params<'a> {
     pub de: syn::Lifetime,
 }
 
+impl Params<'_> {
+    /// How "expected ..." errors name the type or one of its variants: serde's text (`default`,
+    /// e.g. "struct Name"), or the container's `expecting = "..."`, which replaces it everywhere,
+    /// as in serde.
+    pub fn expecting(&self, default: impl FnOnce() -> String) -> String {
+        self.cont.attrs.expecting.clone().unwrap_or_else(default)
+    }
+}
+
 pub fn expand(cont: &Container) -> TokenStream {
     let de = DeLifetime::of(cont);
     let p = Params {
@@ -36,6 +46,9 @@ pub fn expand(cont: &Container) -> TokenStream {
         de: de.lifetime.clone(),
     };
     let generics = bound::decode_generics(cont, &de);
+    if let Some(conversion) = convert::Conversion::of(&p) {
+        return convert::expand(&p, &conversion, &generics);
+    }
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ident = cont.ident;

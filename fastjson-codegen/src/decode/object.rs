@@ -205,7 +205,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
                     }
                 };
                 let fields: Vec<&Field> = keyed.iter().map(|(_, f, _, _)| *f).collect();
-                let end = sequence_end(&fields, form.default, kind);
+                let end = sequence_end(p, &fields, form.default, kind);
                 (next_field, next_element, end)
             }
         };
@@ -327,9 +327,14 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
 /// invalid-length error, as in serde (the others take their defaults when the struct is built).
 /// `fields` are the fields read, in position order (the key loop's, see
 /// [`reads_sequence_form`]).
-fn sequence_end(fields: &[&Field], default: &attr::DefaultValue, kind: &str) -> TokenStream {
+fn sequence_end(
+    p: &Params,
+    fields: &[&Field],
+    default: &attr::DefaultValue,
+    kind: &str,
+) -> TokenStream {
     let count = fields.len();
-    let expecting = super::seq::expecting(kind, count);
+    let expecting = super::seq::expecting(p, kind, count);
     // For each position: the first position at or after it whose field has no default.
     let mut first_required = vec![count; count];
     let mut next = count;

@@ -28,7 +28,7 @@ pub fn body(p: &Params, form: &SeqForm) -> TokenStream {
         .enumerate()
         .filter(|(_, f)| !f.attrs.skip_deserializing)
         .collect();
-    let expecting = expecting(&form.kind, read.len());
+    let expecting = expecting(p, &form.kind, read.len());
     let begin = if form.begun {
         TokenStream::new()
     } else {
@@ -95,12 +95,15 @@ pub fn body(p: &Params, form: &SeqForm) -> TokenStream {
     }
 }
 
-/// What an invalid-length error expects: `struct Name with 3 elements`.
-pub fn expecting(kind: &str, count: usize) -> String {
-    format!(
-        "{kind} with {count} element{}",
-        if count == 1 { "" } else { "s" }
-    )
+/// What an invalid-length error expects: `struct Name with 3 elements`, or the container's
+/// `expecting` text alone (serde adds no count to it).
+pub fn expecting(p: &Params, kind: &str, count: usize) -> String {
+    p.expecting(|| {
+        format!(
+            "{kind} with {count} element{}",
+            if count == 1 { "" } else { "s" }
+        )
+    })
 }
 
 /// Whether a missing element is an error (no default to fall back on).

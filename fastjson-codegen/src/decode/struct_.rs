@@ -30,7 +30,7 @@ pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
                 &SeqForm {
                     fields,
                     construct: quote!(Self),
-                    kind: format!("tuple struct {name}"),
+                    kind: p.expecting(|| format!("tuple struct {name}")),
                     begun: false,
                     default: &cont.attrs.default,
                 },
@@ -46,12 +46,12 @@ pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
                 &ObjectForm {
                     fields,
                     construct: quote!(Self),
-                    expecting: format!("struct {name}"),
+                    expecting: p.expecting(|| format!("struct {name}")),
                     begun: false,
                     internal_tag: None,
                     deny_unknown_fields: cont.attrs.deny_unknown_fields,
                     default: &cont.attrs.default,
-                    sequence: shared.then(|| format!("struct {name}")),
+                    sequence: shared.then(|| p.expecting(|| format!("struct {name}"))),
                     via_builder: true,
                 },
             );
@@ -67,7 +67,7 @@ pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
                 &SeqForm {
                     fields,
                     construct: quote!(Self),
-                    kind: format!("struct {name}"),
+                    kind: p.expecting(|| format!("struct {name}")),
                     begun: false,
                     default: &cont.attrs.default,
                 },

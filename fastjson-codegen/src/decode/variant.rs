@@ -113,7 +113,7 @@ pub fn read_index(variants: &[(usize, &Variant)], path: TokenStream) -> TokenStr
 /// externally tagged (`ObjectOrArray`) or untagged/adjacent (`ObjectOnly`) enums.
 pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream {
     let ident = variant.ident;
-    let kind = |what: &str| format!("{what} {}::{}", p.cont.ident, variant.ident);
+    let kind = |what: &str| p.expecting(|| format!("{what} {}::{}", p.cont.ident, variant.ident));
     match effective_style(variant) {
         Style::Unit => {
             let value = unit_value(variant);

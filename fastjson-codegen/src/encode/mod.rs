@@ -5,6 +5,7 @@
 //! values go through their own `Encode` impls, spanned at the field so a missing impl is reported
 //! there.
 
+mod convert;
 mod enum_;
 mod fields;
 mod len_hint;
@@ -20,6 +21,9 @@ use crate::escape;
 
 pub fn expand(cont: &Container) -> TokenStream {
     let generics = bound::encode_generics(cont);
+    if let Some(target) = &cont.attrs.type_into {
+        return convert::expand(cont, target, &generics);
+    }
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ident = cont.ident;

@@ -4,7 +4,8 @@
 //! A property is required when the encoder always writes it and the decoder cannot do without it
 //! (no `skip_serializing_if`, `omitempty`, `default`, and not an `Option` the decoder fills with
 //! `None`). Fields and variants the encoder never writes are left out; a `serialize_with`
-//! function's output is `{}` (any value). Other types are `$ref`s by name (see [`types`]).
+//! function's output is `{}` (any value); an `into = "T"` type's schema is `T`'s. Other types
+//! are `$ref`s by name (see [`types`]).
 
 mod json;
 mod types;
@@ -29,9 +30,10 @@ pub fn of_container(cont: &Container) -> Json {
             .collect(),
         cont,
     };
-    let schema = match &cont.data {
-        Data::Struct(style, fields) => cx.struct_(*style, fields),
-        Data::Enum(variants) => cx.enum_(variants),
+    let schema = match (&cont.attrs.type_into, &cont.data) {
+        (Some(target), _) => cx.ty(target),
+        (None, Data::Struct(style, fields)) => cx.struct_(*style, fields),
+        (None, Data::Enum(variants)) => cx.enum_(variants),
     };
     described(schema, &cont.original.attrs)
 }

@@ -1,0 +1,116 @@
+//! `Decode<'de>` (and `DecodeFields<'de>`) for `#[serde(from = "T")]` and
+//! `#[serde(try_from = "T")]`: decode `T`, then convert it; the type's own fields are not read.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::Params;
+
+/// Which conversion turns the decoded source value into `Self`.
+pub enum Conversion<'a> {
+    /// `From<T>`: cannot fail.
+    From(&'a syn::Type),
+    /// `TryFrom<T>`: its error, through `Display`, becomes a custom error at the end of the value.
+    TryFrom(&'a syn::Type),
+}
+
+impl<'a> Conversion<'a> {
+    pub fn of(p: &Params<'a>) -> Option<Conversion<'a>> {
+        let attrs = &p.cont.attrs;
+        match (&attrs.type_from, &attrs.type_try_from) {
+            (Some(source), _) => Some(Conversion::From(source)),
+            (None, Some(source)) => Some(Conversion::TryFrom(source)),
+            (None, None) => None,
+        }
+    }
+
+    fn source(&self) -> &'a syn::Type {
+        match self {
+            Conversion::From(source) | Conversion::TryFrom(source) => source,
+        }
+    }
+}
+
+pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> TokenStream {
+    let ident = p.cont.ident;
+    let de = &p.de;
+    let source = conversion.source();
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = p.cont.generics.split_for_impl();
+
+    let (decode, missing, ends_with_bracket, finish) = match conversion {
+        Conversion::From(_) => (
+            quote!(_fj::__private::decode_from::<#source, Self>(__lex)),
+            quote!(_fj::__private::Option::map(
+                <#source as _fj::Decode<#de>>::decode_missing(),
+                _fj::__private::From::from,
+            )),
+            // The source's closing bracket ends the value either way: `From` reads nothing more.
+            quote!(
+                const ENDS_WITH_CLOSING_BRACKET: _fj::__private::bool =
+                    <#source as _fj::Decode<#de>>::ENDS_WITH_CLOSING_BRACKET;
+            ),
+            quote!(_fj::__private::Ok(_fj::__private::From::from(__source))),
+        ),
+        // A failed conversion must be reported before any trailing characters, as serde_json
+        // does, so the document's end is checked after it (no `ENDS_WITH_CLOSING_BRACKET`). A
+        // missing field whose source type has a value for it (`Option`) becomes a
+        // missing-field error when the conversion refuses that value.
+        Conversion::TryFrom(_) => (
+            quote!(_fj::__private::decode_try_from::<#source, Self>(__lex)),
+            quote!(_fj::__private::Option::and_then(
+                <#source as _fj::Decode<#de>>::decode_missing(),
+                |__source| _fj::__private::Result::ok(_fj::__private::TryFrom::try_from(__source)),
+            )),
+            TokenStream::new(),
+            quote!(_fj::__private::Result::map_err(
+                _fj::__private::TryFrom::try_from(__source),
+                |__err| __lex.err_custom(__err),
+            )),
+        ),
+    };
+
+    // Flattening works when the source flattens. The higher-ranked bound keeps the impl legal
+    // when it does not (a where clause naming no parameter must hold where it is written); such
+    // a type then fails to compile only where something flattens it.
+    let mut fields_generics = generics.clone();
+    fields_generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(for<'__fj> #source: _fj::DecodeFields<#de>));
+    let (fields_impl_generics, _, fields_where_clause) = fields_generics.split_for_impl();
+
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics _fj::Decode<#de> for #ident #ty_generics #where_clause {
+            #ends_with_bracket
+
+            fn decode(__lex: &mut _fj::Lexer<#de>) -> _fj::Result<Self> {
+                #decode
+            }
+
+            fn decode_missing() -> _fj::__private::Option<Self> {
+                #missing
+            }
+        }
+
+        #[automatically_derived]
+        impl #fields_impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #fields_where_clause {
+            type Builder = <#source as _fj::DecodeFields<#de>>::Builder;
+
+            #[inline]
+            fn decode_field(
+                __builder: &mut Self::Builder,
+                __key: &_fj::__private::Cow<#de, _fj::__private::str>,
+                __lex: &mut _fj::Lexer<#de>,
+            ) -> _fj::Result<_fj::__private::bool> {
+                <#source as _fj::DecodeFields<#de>>::decode_field(__builder, __key, __lex)
+            }
+
+            fn finish(__builder: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
+                let __source = <#source as _fj::DecodeFields<#de>>::finish(__builder, __lex)?;
+                #finish
+            }
+        }
+    }
+}

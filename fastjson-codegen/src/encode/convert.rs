@@ -1,0 +1,46 @@
+//! `Encode` (and `EncodeFields`) for `#[serde(into = "T")]`: a clone of the value, converted with
+//! `Into<T>`, is written as `T`; the type's own fields are not read.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::ast::Container;
+
+pub fn expand(cont: &Container, target: &syn::Type, generics: &syn::Generics) -> TokenStream {
+    let ident = cont.ident;
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let converted = quote!(_fj::__private::Into::<#target>::into(
+        _fj::__private::Clone::clone(self)
+    ));
+
+    // Flattening works when the target flattens; the higher-ranked bound keeps the impl legal
+    // when it does not (see `decode::convert`).
+    let mut fields_generics = generics.clone();
+    fields_generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(for<'__fj> #target: _fj::EncodeFields));
+    let (fields_impl_generics, _, fields_where_clause) = fields_generics.split_for_impl();
+
+    // No length estimate (the default, 0): it would need a second clone.
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics _fj::Encode for #ident #ty_generics #where_clause {
+            fn encode<__F: _fj::Format>(&self, __w: &mut _fj::Writer<'_, __F>) {
+                _fj::Encode::encode(&#converted, __w)
+            }
+        }
+
+        #[automatically_derived]
+        impl #fields_impl_generics _fj::EncodeFields for #ident #ty_generics #fields_where_clause {
+            fn encode_fields<__F: _fj::Format>(
+                &self,
+                __w: &mut _fj::Writer<'_, __F>,
+                __first: &mut _fj::__private::bool,
+            ) {
+                _fj::EncodeFields::encode_fields(&#converted, __w, __first)
+            }
+        }
+    }
+}
