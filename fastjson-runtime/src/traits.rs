@@ -10,9 +10,11 @@ use crate::writer::{Format, Writer};
 /// A type that writes itself as JSON.
 ///
 /// Encoding is infallible: every value of every type the runtime and the derive support has a
-/// JSON form (non-finite floats become `null`, as in serde_json). Three kinds of value have none,
-/// and serde_json returns an error for them where fastjson panics: a `Path` that is not valid
-/// UTF-8, a `SystemTime` before the Unix epoch, and an enum variant marked `skip_serializing`.
+/// JSON form (non-finite floats become `null`, as in serde_json). A few values have none, and
+/// serde_json returns an error for them where fastjson panics with serde's message: a `Path`
+/// that is not valid UTF-8, a `SystemTime` before the Unix epoch, an enum variant marked
+/// `skip_serializing`, a `RefCell` mutably borrowed while it is encoded, and a poisoned `Mutex`
+/// or `RwLock`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be encoded by fastjson: it does not implement `Encode`",
     label = "no `Encode` impl for `{Self}`",

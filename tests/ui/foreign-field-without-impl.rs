@@ -1,14 +1,14 @@
 // A field whose type comes from another crate and has no fastjson impl: the error points at the
-// field's type and suggests `with`. (`OsString`: serde writes it as an enum of platform
-// encodings, `{"Unix":[bytes]}`, which fastjson does not implement.)
-use std::ffi::OsString;
+// field's type and suggests `with`. (`Instant`: a point on this process's own clock, which serde
+// does not implement either.)
+use std::time::Instant;
 
 use fastjson::FastJson;
 
 #[derive(FastJson)]
 struct Job {
     name: String,
-    program: OsString,
+    started: Instant,
 }
 
 fn main() {}

@@ -112,6 +112,21 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
         }
         "NonZero" if args.len() == 1 => nonzero(arg(0)),
         "Cow" | "Box" | "Rc" | "Arc" => arg(0),
+        "Cell" | "RefCell" | "Mutex" | "RwLock" if args.len() == 1 => arg(0),
+        "AtomicBool" => Json::typed("boolean"),
+        _ if name
+            .strip_prefix("Atomic")
+            .is_some_and(|width| INTEGER_TYPES.contains(&width.to_lowercase().as_str())) =>
+        {
+            integer(&name["Atomic".len()..].to_lowercase())
+        }
+        // Written as their bytes: no nul in a C string, any byte in a Unix OS string.
+        "CString" | "CStr" => array_of(Json::object([
+            ("type", Json::str("integer")),
+            ("minimum", Json::int(1)),
+            ("maximum", Json::int(255)),
+        ])),
+        "OsString" | "OsStr" => variant("Unix", array_of(integer("u8"))),
         "Wrapping" | "Saturating" | "Reverse" if args.len() == 1 => arg(0),
         "Range" | "RangeInclusive" if args.len() == 1 => bounds(&["start", "end"], arg(0)),
         "RangeFrom" if args.len() == 1 => bounds(&["start"], arg(0)),
@@ -311,6 +326,14 @@ mod tests {
         );
         assert_eq!(schema("NonZero<i8>"), schema("NonZeroI8"));
         assert_eq!(schema("Wrapping<u8>"), schema("u8"));
+        assert_eq!(schema("std::sync::Mutex<u8>"), schema("u8"));
+        assert_eq!(schema("AtomicUsize"), schema("usize"));
+        assert_eq!(schema("AtomicBool"), r#"{"type":"boolean"}"#);
+        assert_eq!(
+            schema("CString"),
+            r#"{"type":"array","items":{"type":"integer","minimum":1,"maximum":255}}"#
+        );
+        assert!(schema("OsString").contains(r#""required":["Unix"]"#));
         assert_eq!(
             schema("RangeTo<bool>"),
             r#"{"type":"object","properties":{"end":{"type":"boolean"}},"required":["end"],"additionalProperties":false}"#

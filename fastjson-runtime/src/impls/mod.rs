@@ -1,6 +1,8 @@
 //! `Encode`/`Decode` (and `IsEmpty`, flatten) impls for std types, one file per family.
 
+mod cells;
 mod empty;
+mod ffi;
 mod map;
 mod net;
 mod path;

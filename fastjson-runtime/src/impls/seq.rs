@@ -1,8 +1,12 @@
-//! Sequences: `Vec`, `VecDeque`, slices, `[T; N]`, `Box<[T]>`, `HashSet`, `BTreeSet`,
-//! `BinaryHeap` (in its iteration order, as serde) and `LinkedList`.
+//! Sequences: `Vec`, `VecDeque`, slices, `[T; N]`, `Box<[T]>`, `Rc<[T]>`, `Arc<[T]>`,
+//! `Cow<[T]>`, `HashSet`, `BTreeSet`, `BinaryHeap` (in its iteration order, as serde) and
+//! `LinkedList`.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 use std::hash::{BuildHasher, Hash};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use super::staged_vec;
 use crate::error::Result;
@@ -120,10 +124,42 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     }
 }
 
-impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
+/// The owned slices, decoded as a `Vec` and converted (`Rc<[T]>` and `Arc<[T]>` copy it once,
+/// as serde's do through `Box<[T]>`).
+macro_rules! slice_pointer {
+    ($($ptr:ident)*) => {$(
+        impl<'de, T: Decode<'de>> Decode<'de> for $ptr<[T]> {
+            const ENDS_WITH_CLOSING_BRACKET: bool = true;
+
+            #[inline]
+            fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+                Vec::decode(lex).map($ptr::from)
+            }
+        }
+    )*};
+}
+
+slice_pointer!(Box Rc Arc);
+
+impl<T: Encode + Clone> Encode for Cow<'_, [T]> {
+    #[inline]
+    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+        T::encode_slice(self, w);
+    }
+
+    #[inline]
+    fn encoded_len_hint(&self) -> usize {
+        seq_len_hint(&**self)
+    }
+}
+
+/// Always `Owned`, as serde's `Cow<[T]>` (only `Cow<str>` can borrow, with `#[serde(borrow)]`).
+impl<'de, T: Decode<'de> + Clone> Decode<'de> for Cow<'_, [T]> {
+    const ENDS_WITH_CLOSING_BRACKET: bool = true;
+
     #[inline]
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
-        Vec::decode(lex).map(Vec::into_boxed_slice)
+        Vec::decode(lex).map(Cow::Owned)
     }
 }
 

@@ -11,7 +11,7 @@ use crate::writer::{Format, Writer};
 
 /// `{"<variant>":value}`: `fused` is the variant's key as `Writer::field_key` takes it.
 #[inline]
-fn encode_newtype_variant<T: Encode + ?Sized, F: Format>(
+pub(super) fn encode_newtype_variant<T: Encode + ?Sized, F: Format>(
     w: &mut Writer<'_, F>,
     fused: &'static str,
     value: &T,
@@ -23,7 +23,7 @@ fn encode_newtype_variant<T: Encode + ?Sized, F: Format>(
 }
 
 /// Which variant an externally tagged value names.
-enum Tag {
+pub(super) enum Tag {
     /// A unit variant named by a string.
     Unit,
     /// The variant named by an object's single key; its value comes next.
@@ -32,7 +32,7 @@ enum Tag {
 
 /// Reads a string (naming a unit variant, whose flags `unit` holds) or an object's `{` and
 /// first key, as the derive's externally tagged decoder does.
-fn read_tag(
+pub(super) fn read_tag(
     lex: &mut Lexer<'_>,
     expecting: &'static str,
     variants: &'static [&'static str],
@@ -64,7 +64,7 @@ fn read_tag(
 }
 
 /// After a keyed variant's value: the object must end there.
-fn end_tag(lex: &mut Lexer<'_>) -> Result<()> {
+pub(super) fn end_tag(lex: &mut Lexer<'_>) -> Result<()> {
     let mut first = false;
     if lex.next_key(&mut first)?.is_some() {
         return Err(crate::__private::err_enum_object(lex));

@@ -1,5 +1,5 @@
 //! Types serde writes as the value they wrap: the `NonZero` integers (zero refused on decode,
-//! as serde does; also as map keys), `Wrapping`, `Saturating` and `Reverse`.
+//! as serde does), `Wrapping`, `Saturating` and `Reverse`; each also as a map key.
 
 use std::borrow::Cow;
 use std::cmp::Reverse;
@@ -113,6 +113,40 @@ macro_rules! transparent {
 }
 
 transparent! {
+    Wrapping;
+    Saturating;
+    Reverse;
+}
+
+/// Map keys too, as serde_json allows them: the wrapped key's text.
+macro_rules! transparent_key {
+    ($($wrapper:ident;)*) => {$(
+        impl<T: EncodeKey> EncodeKey for $wrapper<T> {
+            #[inline]
+            fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+                self.0.encode_key(w, first);
+            }
+
+            #[inline]
+            fn key_len_hint(&self) -> usize {
+                self.0.key_len_hint()
+            }
+        }
+
+        impl<'de, T: DecodeKey<'de>> DecodeKey<'de> for $wrapper<T> {
+            #[inline]
+            fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
+                T::from_key(key, lex, at).map($wrapper)
+            }
+
+            fn path_segment(&self) -> String {
+                self.0.path_segment()
+            }
+        }
+    )*};
+}
+
+transparent_key! {
     Wrapping;
     Saturating;
     Reverse;
