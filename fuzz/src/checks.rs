@@ -209,6 +209,106 @@ pub mod typed {
         Circle(u16),
         Rect { w: u16, h: u16 },
     }
+
+    /// `from`, `try_from`, `into` (also flattened, and for a missing field through `Option`),
+    /// `expecting`, and the std types serde writes as the value they hold or as bytes.
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(expecting = "a converted record")]
+    pub struct Converted {
+        pub handle: Handle,
+        pub levels: Option<Vec<Level>>,
+        pub port: Port,
+        pub name: Option<std::ffi::CString>,
+        pub os: Option<std::ffi::OsString>,
+        pub cell: Option<std::cell::Cell<u8>>,
+        pub text: Option<std::cell::RefCell<String>>,
+        pub keys: Option<BTreeMap<std::num::Wrapping<u16>, bool>>,
+        #[serde(flatten)]
+        pub reading: Reading,
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Clone)]
+    pub struct RawReading {
+        pub secs: u32,
+        pub millis: u16,
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Clone)]
+    #[serde(from = "RawReading", into = "RawReading")]
+    pub struct Reading {
+        pub millis: u64,
+    }
+
+    impl From<RawReading> for Reading {
+        fn from(raw: RawReading) -> Self {
+            Reading {
+                millis: u64::from(raw.secs) * 1000 + u64::from(raw.millis),
+            }
+        }
+    }
+
+    impl From<Reading> for RawReading {
+        fn from(reading: Reading) -> Self {
+            RawReading {
+                secs: (reading.millis / 1000) as u32,
+                millis: (reading.millis % 1000) as u16,
+            }
+        }
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Clone)]
+    #[serde(try_from = "String", into = "String")]
+    pub struct Handle(String);
+
+    impl TryFrom<String> for Handle {
+        type Error = String;
+        fn try_from(text: String) -> Result<Self, String> {
+            if text.contains(char::is_whitespace) {
+                return Err(format!("`{text}` holds whitespace"));
+            }
+            Ok(Handle(text.to_lowercase()))
+        }
+    }
+
+    impl From<Handle> for String {
+        fn from(handle: Handle) -> String {
+            handle.0
+        }
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Clone, Copy)]
+    #[serde(try_from = "u8", into = "u8")]
+    pub enum Level {
+        Low,
+        High,
+    }
+
+    impl TryFrom<u8> for Level {
+        type Error = &'static str;
+        fn try_from(n: u8) -> Result<Self, &'static str> {
+            match n {
+                0 => Ok(Level::Low),
+                1 => Ok(Level::High),
+                _ => Err("level above 1"),
+            }
+        }
+    }
+
+    impl From<Level> for u8 {
+        fn from(level: Level) -> u8 {
+            level as u8
+        }
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(from = "Option<u16>")]
+    pub struct Port(u16);
+
+    impl From<Option<u16>> for Port {
+        fn from(port: Option<u16>) -> Self {
+            Port(port.unwrap_or(80))
+        }
+    }
 }
 
 /// Decodes `data` into every model: errors are fine, panics and hangs are findings. Whatever
@@ -305,6 +405,7 @@ fn typed_differential(data: &[u8]) {
     compare::<typed::Typed>("Typed", data);
     compare::<Vec<typed::Loose>>("Vec<Loose>", data);
     compare::<typed::Settings>("Settings", data);
+    compare::<typed::Converted>("Converted", data);
     compare::<models::Status>("Status", data);
     compare::<models::Catalog>("Catalog", data);
     compare::<Vec<models::External>>("Vec<External>", data);
