@@ -66,6 +66,14 @@ fn panic_message<R>(f: impl FnOnce() -> R + std::panic::UnwindSafe) -> String {
     }
 }
 
+/// `lock` after `hold` took it on another thread and panicked while holding it.
+fn poisoned<L: Send + Sync + 'static>(lock: L, hold: fn(&L)) -> Arc<L> {
+    let lock = Arc::new(lock);
+    let holder = Arc::clone(&lock);
+    let _ = std::thread::spawn(move || hold(&holder)).join();
+    lock
+}
+
 #[derive(FastJson, Serialize, Deserialize, Debug)]
 struct Counters {
     hits: AtomicI64,
@@ -207,25 +215,21 @@ fn states_serde_json_refuses_to_write_panic_with_its_message() {
     let serde_message = serde_json::to_vec(&cell).unwrap_err().to_string();
     assert_eq!(serde_message, message);
 
-    let lock = Arc::new(Mutex::new(1u8));
-    let poisoner = Arc::clone(&lock);
-    let _ = std::thread::spawn(move || {
-        let _guard = poisoner.lock().unwrap();
+    let lock = poisoned(Mutex::new(1u8), |lock| {
+        let _guard = lock.lock().unwrap();
         panic!("poison it");
-    })
-    .join();
+    });
     assert!(lock.is_poisoned());
     let message = panic_message(std::panic::AssertUnwindSafe(|| fastjson::to_vec(&*lock)));
     assert_eq!(message, "lock poison error while serializing");
     assert_eq!(serde_json::to_vec(&*lock).unwrap_err().to_string(), message);
 
-    let rw = Arc::new(RwLock::new(1u8));
-    let poisoner = Arc::clone(&rw);
-    let _ = std::thread::spawn(move || {
-        let _guard = poisoner.write().unwrap();
+    let rw = poisoned(RwLock::new(1u8), |lock| {
+        let _guard = lock.write().unwrap();
         panic!("poison it");
-    })
-    .join();
+    });
+    assert!(rw.is_poisoned());
     let message = panic_message(std::panic::AssertUnwindSafe(|| fastjson::to_vec(&*rw)));
     assert_eq!(message, "lock poison error while serializing");
+    assert_eq!(serde_json::to_vec(&*rw).unwrap_err().to_string(), message);
 }
