@@ -186,6 +186,19 @@ catalog! {
         }
     }
 
+    enum_untagged_variants: {
+        /// Tagged variants first, then the untagged ones in order; a tag may be a position.
+        #[serde(tag = "type")]
+        enum Event {
+            Ping,
+            Move { x: i32 },
+            #[serde(untagged)]
+            Text(String),
+            #[serde(untagged)]
+            Nothing,
+        }
+    }
+
     generics: {
         #[serde(bound = "T: fastjson::Encode + for<'de> fastjson::Decode<'de>")]
         struct Page<T> {

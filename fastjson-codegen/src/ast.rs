@@ -8,7 +8,7 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
-use crate::attr::{self, Borrow};
+use crate::attr::{self, Borrow, TagType};
 use crate::ctxt::Ctxt;
 
 pub struct Container<'a> {
@@ -338,6 +338,30 @@ fn last_segment_args<'t>(
         syn::PathArguments::AngleBracketed(args) => Some(&args.args),
         _ => None,
     }
+}
+
+impl Variant<'_> {
+    /// How this variant is written and read: in the container's representation, or as untagged
+    /// content when the variant is `#[serde(untagged)]`.
+    pub fn tag<'t>(&self, container: &'t TagType) -> &'t TagType {
+        if self.attrs.untagged {
+            &TagType::Untagged
+        } else {
+            container
+        }
+    }
+}
+
+/// The tagged variants and the `#[serde(untagged)]` ones after them (check.rs rejects an
+/// untagged variant before a tagged one, so this split is the whole story).
+pub fn split_untagged<'v, 'a>(
+    variants: &'v [Variant<'a>],
+) -> (&'v [Variant<'a>], &'v [Variant<'a>]) {
+    let first_untagged = variants
+        .iter()
+        .position(|v| v.attrs.untagged)
+        .unwrap_or(variants.len());
+    variants.split_at(first_untagged)
 }
 
 impl Field<'_> {

@@ -126,11 +126,14 @@ pub fn decode_generics(cont: &Container, de: &DeLifetime) -> syn::Generics {
 }
 
 /// Whether the field's entries go into the enclosing object (`flatten`, or the value of an
-/// internally tagged newtype variant), which takes `EncodeFields`/`DecodeFields` instead.
+/// internally tagged newtype variant that is not `untagged`), which takes
+/// `EncodeFields`/`DecodeFields` instead.
 fn writes_entries(cont: &Container, variant: Option<&Variant>, field: &Field) -> bool {
     field.attrs.flatten
-        || (matches!(cont.attrs.tag, attr::TagType::Internal { .. })
-            && variant.is_some_and(|v| v.style == crate::ast::Style::Newtype))
+        || variant.is_some_and(|v| {
+            v.style == crate::ast::Style::Newtype
+                && matches!(v.tag(&cont.attrs.tag), attr::TagType::Internal { .. })
+        })
 }
 
 /// Which impl's bounds are being collected.

@@ -7,6 +7,7 @@ use crate::ctxt::Ctxt;
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_de_lifetime(cx, cont);
     check_flatten(cx, cont);
+    check_untagged_variants_last(cx, cont);
     check_other(cx, cont);
     check_internal_tag(cx, cont);
     check_adjacent_tag_conflict(cx, cont);
@@ -68,8 +69,27 @@ fn check_flatten(cx: &Ctxt, cont: &Container) {
     }
 }
 
+// The variants marked `#[serde(untagged)]` are tried in order after the tagged ones fail, so they
+// come last, as in serde: `enum E { #[serde(untagged)] A(u8), B }` is rejected at `A`.
+fn check_untagged_variants_last(cx: &Ctxt, cont: &Container) {
+    let Data::Enum(variants) = &cont.data else {
+        return;
+    };
+    let Some(last_tagged) = variants.iter().rposition(|v| !v.attrs.untagged) else {
+        return;
+    };
+    for variant in variants[..last_tagged].iter().filter(|v| v.attrs.untagged) {
+        cx.error_spanned_by(
+            variant.ident,
+            "all variants with the #[serde(untagged)] attribute must be placed at the end of the enum",
+        );
+    }
+}
+
 // `other` names the variant an unknown tag decodes to, so it must be a unit variant, there can be
-// only one (the last), and an untagged enum has no tag for it to catch.
+// only one (the last), and an untagged enum has no tag for it to catch. (On a last variant that
+// is `#[serde(untagged)]` serde allows it, and it catches nothing: only the tagged variants before
+// it read tags.)
 fn check_other(cx: &Ctxt, cont: &Container) {
     let Data::Enum(variants) = &cont.data else {
         return;
@@ -98,16 +118,19 @@ fn check_other(cx: &Ctxt, cont: &Container) {
 }
 
 // An internally tagged enum writes the tag inside the variant's object, so
-// - a tuple variant has nowhere to put it: `#[serde(tag = "t")] enum E { V(u8, u8) }` is rejected;
+// - a tuple variant has nowhere to put it: `#[serde(tag = "t")] enum E { V(u8, u8) }` is rejected,
+//   even when `#[serde(untagged)]` (serde decides this before looking at variant attributes);
 // - a struct variant's field may not share the tag's name (duplicate keys in the output);
 // - a newtype variant's value must write entries into the same object, which a `serialize_with`
 //   function (writing a whole value) cannot do in fastjson.
+// An untagged struct or newtype variant writes no tag, so the last two do not apply to it.
 fn check_internal_tag(cx: &Ctxt, cont: &Container) {
     let (Data::Enum(variants), TagType::Internal { tag }) = (&cont.data, &cont.attrs.tag) else {
         return;
     };
     for variant in variants {
         match variant.style {
+            Style::Newtype | Style::Struct if variant.attrs.untagged => {}
             Style::Tuple => cx.error_spanned_by(
                 variant.original,
                 "#[serde(tag = \"...\")] cannot be used with tuple variants",

@@ -49,8 +49,7 @@ pub const UNSUPPORTED_CONTAINER: &[Symbol] = &[
     Symbol("remote"),
     Symbol("variant_identifier"),
 ];
-pub const UNSUPPORTED_VARIANT: &[Symbol] =
-    &[BORROW, DESERIALIZE_WITH, SERIALIZE_WITH, UNTAGGED, WITH];
+pub const UNSUPPORTED_VARIANT: &[Symbol] = &[BORROW, DESERIALIZE_WITH, SERIALIZE_WITH, WITH];
 pub const UNSUPPORTED_FIELD: &[Symbol] = &[Symbol("getter")];
 
 impl PartialEq<Symbol> for Path {

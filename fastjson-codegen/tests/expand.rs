@@ -94,7 +94,7 @@ fn unsupported_serde_attributes_are_named() {
     let input: syn::DeriveInput = parse_quote! {
         #[serde(remote = "Other", field_identifier, variant_identifier)]
         enum E {
-            #[serde(untagged)]
+            #[serde(deserialize_with = "f")]
             A(u8),
             #[serde(with = "m")]
             B(u8),
@@ -106,9 +106,89 @@ fn unsupported_serde_attributes_are_named() {
             "serde attribute `remote` is not supported by fastjson",
             "serde attribute `field_identifier` is not supported by fastjson",
             "serde attribute `variant_identifier` is not supported by fastjson",
-            "serde attribute `untagged` is not supported by fastjson",
+            "serde attribute `deserialize_with` is not supported by fastjson",
             "serde attribute `with` is not supported by fastjson",
         ]
+    );
+}
+
+#[test]
+fn untagged_variants_are_supported_where_serde_allows_them() {
+    let allowed: Vec<syn::DeriveInput> = vec![
+        parse_quote!(
+            enum E {
+                A,
+                #[serde(untagged)]
+                B(u8),
+                #[fastjson(untagged)]
+                C,
+            }
+        ),
+        // No tag is written for it, so its field may be named like the tag, and its newtype's
+        // value need not be a struct.
+        parse_quote!(
+            #[serde(tag = "t")]
+            enum E {
+                A,
+                #[serde(untagged)]
+                B {
+                    t: u8,
+                },
+            }
+        ),
+        parse_quote!(
+            #[serde(tag = "t")]
+            enum E {
+                A,
+                #[serde(untagged)]
+                B(String),
+            }
+        ),
+        parse_quote!(
+            #[serde(tag = "t", content = "c")]
+            enum E {
+                A,
+                #[serde(untagged)]
+                B(u8, u8),
+            }
+        ),
+        // Changes nothing in an untagged enum.
+        parse_quote!(
+            #[serde(untagged)]
+            enum E {
+                A(u8),
+                #[serde(untagged)]
+                B(String),
+            }
+        ),
+        // `other` on the last variant, untagged: allowed, and catches nothing.
+        parse_quote!(
+            enum E {
+                A,
+                #[serde(untagged, other)]
+                B,
+            }
+        ),
+    ];
+    for input in allowed {
+        assert_eq!(errors(&input), [""; 0], "{}", input.to_token_stream());
+    }
+}
+
+#[test]
+fn untagged_newtype_variants_of_internally_tagged_enums_bound_as_plain_values() {
+    let input: syn::DeriveInput = parse_quote! {
+        #[serde(tag = "t")]
+        enum E<T> { A, #[serde(untagged)] B(Inner<T>) }
+    };
+    let impls = impls(expand(&input));
+    assert_eq!(
+        predicates(impl_of(&impls, "Encode")),
+        [quote!(T: _fj::Encode).to_string()]
+    );
+    assert_eq!(
+        predicates(impl_of(&impls, "Decode")),
+        [quote!(T: _fj::Decode<'de>).to_string()]
     );
 }
 
@@ -134,6 +214,22 @@ fn cross_attribute_rules() {
         (
             parse_quote!(#[serde(untagged)] enum E { #[serde(other)] A }),
             "#[serde(other)] cannot appear on untagged enum",
+        ),
+        (
+            parse_quote!(enum E { #[serde(untagged)] A(u8), B, #[serde(untagged)] C }),
+            "all variants with the #[serde(untagged)] attribute must be placed at the end of the enum",
+        ),
+        (
+            parse_quote!(#[serde(tag = "t")] enum E { A, #[serde(other)] B, #[serde(untagged)] C(u8) }),
+            "#[serde(other)] must be on the last variant",
+        ),
+        (
+            parse_quote!(#[serde(tag = "t")] enum E { A, #[serde(untagged)] B(u8, u8) }),
+            "#[serde(tag = \"...\")] cannot be used with tuple variants",
+        ),
+        (
+            parse_quote!(enum E { A, #[serde(untagged, untagged)] B }),
+            "duplicate serde attribute `untagged`",
         ),
         (
             parse_quote!(struct S(#[serde(flatten)] u8, u8);),

@@ -577,6 +577,69 @@ stamp! {
         Nothing,
     }
 
+    // `#[serde(untagged)]` variants after tagged ones, in each tagged representation: random
+    // values are mostly the untagged ones (serde buffers what it is given and rarely finds a
+    // tag in it); the seeds cover the tagged forms.
+    pub enum ExternalWithFallbacks {
+        Unit,
+        Newtype(u8),
+        Tuple(u8, String),
+        Struct {
+            a: bool,
+        },
+        #[serde(untagged)]
+        Raw(String),
+        #[serde(untagged)]
+        Number(u64),
+        #[serde(untagged)]
+        Pair(u8, u8),
+        #[serde(untagged)]
+        Fields {
+            x: u8,
+            y: Option<String>,
+        },
+        #[serde(untagged)]
+        Nothing,
+    }
+
+    #[serde(tag = "type")]
+    pub enum InternalWithFallbacks {
+        Unit,
+        #[serde(skip_deserializing)]
+        Hidden,
+        Struct {
+            a: u8,
+            b: String,
+        },
+        Newtype(Meta),
+        #[serde(untagged)]
+        Raw(String),
+        #[serde(untagged)]
+        Typed {
+            r#type: u8,
+            b: Option<u8>,
+        },
+    }
+
+    #[serde(tag = "t", content = "c")]
+    pub enum AdjacentWithFallbacks {
+        Unit,
+        Newtype(String),
+        Tuple(u8, u8),
+        Struct {
+            a: u8,
+        },
+        #[serde(untagged)]
+        Number(u64),
+        #[serde(untagged)]
+        Pair(u8, u8),
+        #[serde(untagged)]
+        Fields {
+            a: u8,
+            b: u8,
+        },
+    }
+
     #[serde(rename_all_fields = "camelCase")]
     pub enum FieldsRenamed {
         Create { user_id: u64, display_name: String },

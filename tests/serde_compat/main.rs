@@ -673,6 +673,103 @@ fn fastjson_matches_serde_json_on_the_catalog() {
     );
     check!(
         &mut r,
+        "ExternalWithFallbacks",
+        ExternalWithFallbacks,
+        seeds = [
+            // Tagged forms, including a string naming a variant with data (not a unit variant:
+            // the untagged `Raw` takes it) and the struct variant's array form.
+            "\"Unit\"",
+            "\"Newtype\"",
+            r#"{"Newtype":7}"#,
+            r#"{"Tuple":[1,"a"]}"#,
+            r#"{"Struct":{"a":true}}"#,
+            r#"{"Struct":[false]}"#,
+            r#"{"Unit":null}"#,
+            // Untagged fallbacks, in order.
+            "\"free text\"",
+            "18446744073709551615",
+            "[1,2]",
+            r#"{"x":1,"y":"z"}"#,
+            r#"{"y":null,"x":2}"#,
+            "null",
+            // No variant matches: a tagged variant's bad content, a negative number, a
+            // pair out of range, a second key.
+            r#"{"Newtype":300}"#,
+            "-1",
+            "[1,256]",
+            r#"{"Newtype":1,"Unit":null}"#,
+            r#"{"x":1,"x":2}"#,
+            "true",
+            // Malformed.
+            r#"{"Newtype":1,}"#,
+            "[1,2",
+            r#"{"x":1"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "InternalWithFallbacks",
+        InternalWithFallbacks,
+        seeds = [
+            r#"{"type":"Unit"}"#,
+            r#"{"type":"Struct","a":1,"b":"x"}"#,
+            r#"{"a":1,"b":"x","type":"Struct"}"#,
+            r#"["Struct",1,"x"]"#,
+            r#"{"type":"Newtype","version":1,"author":"me"}"#,
+            // A tag may be a variant's position among those decoded (`Hidden` is not).
+            r#"{"type":0}"#,
+            r#"{"type":1,"a":1,"b":"x"}"#,
+            r#"{"b":"x","a":1,"type":1}"#,
+            r#"[1,1,"x"]"#,
+            r#"{"type":2,"version":1,"author":"me"}"#,
+            // Untagged: a string, and a struct whose field is named like the tag.
+            "\"text\"",
+            r#"{"type":7,"b":null}"#,
+            r#"{"type":7}"#,
+            // No variant matches.
+            r#"{"type":"Hidden"}"#,
+            r#"{"type":"Struct","a":1}"#,
+            r#"{"type":300}"#,
+            r#"{"type":-0}"#,
+            r#"{"type":"Unit","type":"Unit"}"#,
+            "[]",
+            // Malformed.
+            r#"{"type":"Unit""#,
+            r#"["Struct",1,"x",]"#,
+        ]
+    );
+    check!(
+        &mut r,
+        "AdjacentWithFallbacks",
+        AdjacentWithFallbacks,
+        seeds = [
+            r#"{"t":"Unit"}"#,
+            r#"{"t":"Newtype","c":"x"}"#,
+            r#"{"c":"x","t":"Newtype"}"#,
+            r#"{"t":"Tuple","c":[1,2]}"#,
+            r#"{"t":"Struct","c":{"a":1},"extra":1}"#,
+            r#"["Tuple",[1,2]]"#,
+            // The array form's tag may be a position, which shadows the untagged pair; the
+            // object form's tag may not.
+            "[2,[1,2]]",
+            "[1,2]",
+            "[9,2]",
+            r#"{"t":1,"c":"x"}"#,
+            // Untagged.
+            "5",
+            r#"{"a":1,"b":2}"#,
+            // No variant matches.
+            r#"{"t":"Nope","c":1}"#,
+            r#"{"t":"Unit","c":1}"#,
+            r#"{"c":1}"#,
+            "\"Unit\"",
+            // Malformed.
+            r#"{"t":"Unit",}"#,
+            "[1,2,",
+        ]
+    );
+    check!(
+        &mut r,
         "FieldsRenamed",
         FieldsRenamed,
         seeds = [

@@ -124,6 +124,16 @@ fn variant_attributes() {
     assert_eq!(attrs.name.de_names(), ["a", "b"]);
     assert_eq!(attrs.rename_all.unwrap().ser, RenameRule::SnakeCase);
     assert!(attrs.skip_serializing && !attrs.skip_deserializing && attrs.other);
+    assert!(!attrs.untagged);
+
+    let cx = Ctxt::new();
+    let v: syn::Variant = parse_quote!(
+        #[fastjson(untagged)]
+        Raw(String)
+    );
+    let attrs = Variant::from_ast(&cx, &v);
+    cx.check().unwrap();
+    assert!(attrs.untagged);
 }
 
 #[test]

@@ -17,6 +17,9 @@ pub struct Variant {
     pub skip_deserializing: bool,
     /// The unit variant chosen for an unknown tag.
     pub other: bool,
+    /// `#[serde(untagged)]`: written as its content alone, and tried as untagged content when
+    /// the input is not one of the enum's tagged variants.
+    pub untagged: bool,
     pub bound: Bounds,
 }
 
@@ -29,6 +32,7 @@ impl Variant {
         let mut skip_serializing = BoolAttr::none(cx, SKIP_SERIALIZING);
         let mut skip_deserializing = BoolAttr::none(cx, SKIP_DESERIALIZING);
         let mut other = BoolAttr::none(cx, OTHER);
+        let mut untagged = BoolAttr::none(cx, UNTAGGED);
         let mut ser_bound = Attr::none(cx, BOUND);
         let mut de_bound = Attr::none(cx, BOUND);
 
@@ -50,6 +54,8 @@ impl Variant {
                 skip_deserializing.set_true(ns, &at);
             } else if meta.path == OTHER {
                 other.set_true(ns, &at);
+            } else if meta.path == UNTAGGED {
+                untagged.set_true(ns, &at);
             } else if meta.path == BOUND {
                 set_bounds(ns, meta, (&mut ser_bound, &mut de_bound))?;
             } else {
@@ -69,6 +75,7 @@ impl Variant {
             skip_serializing: skip_serializing.get(),
             skip_deserializing: skip_deserializing.get(),
             other: other.get(),
+            untagged: untagged.get(),
             bound: Bounds {
                 ser: ser_bound.get(),
                 de: de_bound.get(),

@@ -7,11 +7,19 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::variant::{self, StructForms};
+use super::variant::{self, StructForms, TagValue};
 use super::Params;
 use crate::ast::{Style, Variant};
 
-pub fn body(p: &Params, variants: &[Variant], tag: &str, content: &str) -> TokenStream {
+/// `tag_value` applies to the array form's first element: serde reads the object form's tag as
+/// an enum, which takes a name only, whatever the input is buffered as.
+pub fn body(
+    p: &Params,
+    variants: &[Variant],
+    tag: &str,
+    content: &str,
+    tag_value: TagValue,
+) -> TokenStream {
     let decodable = variant::decodable(variants);
     let name = p.cont.ident.to_string();
     let expecting = p.expecting(|| format!("adjacently tagged enum {name}"));
@@ -21,8 +29,8 @@ pub fn body(p: &Params, variants: &[Variant], tag: &str, content: &str) -> Token
     let de = &p.de;
     let tag_lit = super::field::byte_lit(tag);
     let content_lit = super::field::byte_lit(content);
-    let read_tag = variant::read_index(&decodable, quote!(.at_field(#tag)));
-    let read_tag_in_array = variant::read_index(&decodable, quote!(.at_index(0)));
+    let read_tag = variant::read_index(&decodable, quote!(.at_field(#tag)), TagValue::Name);
+    let read_tag_in_array = variant::read_index(&decodable, quote!(.at_index(0)), tag_value);
 
     let content_arms = decodable.iter().map(|(i, v)| {
         let body = variant::content(p, v, StructForms::ObjectOnly);

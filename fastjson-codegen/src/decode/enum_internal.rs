@@ -10,12 +10,12 @@ use quote::{quote, quote_spanned};
 
 use super::object::{self, ObjectForm};
 use super::seq::{self, SeqForm};
-use super::variant;
+use super::variant::{self, TagValue};
 use super::Params;
 use crate::ast::{Style, Variant};
 use crate::attr;
 
-pub fn body(p: &Params, variants: &[Variant], tag: &str) -> TokenStream {
+pub fn body(p: &Params, variants: &[Variant], tag: &str, tag_value: TagValue) -> TokenStream {
     let decodable = variant::decodable(variants);
     let name = p.cont.ident.to_string();
     let expecting = p.expecting(|| format!("internally tagged enum {name}"));
@@ -23,8 +23,8 @@ pub fn body(p: &Params, variants: &[Variant], tag: &str) -> TokenStream {
         return quote!(_fj::__private::Err(__lex.err_invalid_type_here(#expecting)));
     }
     let tag_lit = super::field::byte_lit(tag);
-    let read_tag = variant::read_index(&decodable, quote!(.at_field(#tag)));
-    let read_tag_in_array = variant::read_index(&decodable, quote!(.at_index(0)));
+    let read_tag = variant::read_index(&decodable, quote!(.at_field(#tag)), tag_value);
+    let read_tag_in_array = variant::read_index(&decodable, quote!(.at_index(0)), tag_value);
 
     let object_arms = decodable.iter().map(|(i, v)| {
         let body = object_variant(p, v, tag);

@@ -1,5 +1,7 @@
-//! Untagged enums: each variant is tried in order from the same position, rewinding between
-//! tries; the first that decodes wins.
+//! Untagged enums, and the `#[serde(untagged)]` variants of a tagged enum: each variant is tried
+//! in order from the same position, rewinding between tries; the first that decodes wins. In a
+//! tagged enum the tagged variants are one try before them all, whose error means only "none of
+//! these" (serde ignores it too).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -8,8 +10,17 @@ use super::variant::{self, StructForms};
 use super::Params;
 use crate::ast::Variant;
 
-pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
+/// `tagged`: an expression of type `_fj::Result<Self>` (early `return`s allowed) decoding the
+/// enum's tagged variants, tried first.
+pub fn body(p: &Params, variants: &[Variant], tagged: Option<TokenStream>) -> TokenStream {
     let name = p.cont.ident.to_string();
+    let tagged = tagged.map(|tagged| {
+        quote! {
+            if let _fj::__private::Ok(__value) = (|| -> _fj::Result<Self> { #tagged })() {
+                return _fj::__private::Ok(__value);
+            }
+        }
+    });
     let attempts = variant::decodable(variants).into_iter().map(|(_, v)| {
         let attempt = variant::as_result(variant::content(p, v, StructForms::ObjectOnly));
         quote! {
@@ -26,6 +37,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     };
     quote! {
         let __mark = __lex.mark();
+        #tagged
         #(#attempts)*
         // Like serde, which reads the whole value before trying variants, report malformed JSON
         // as such rather than as a mismatch.

@@ -19,7 +19,8 @@ mod variant;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::{Container, Data, Style};
+use self::variant::TagValue;
+use crate::ast::{self, Container, Data, Style, Variant};
 use crate::attr::TagType;
 use crate::bound::{self, DeLifetime};
 
@@ -56,12 +57,7 @@ pub fn expand(cont: &Container) -> TokenStream {
 
     let body = match &cont.data {
         Data::Struct(style, fields) => struct_::body(&p, *style, fields),
-        Data::Enum(variants) => match &cont.attrs.tag {
-            TagType::External => enum_external::body(&p, variants),
-            TagType::Internal { tag } => enum_internal::body(&p, variants, tag),
-            TagType::Adjacent { tag, content } => enum_adjacent::body(&p, variants, tag, content),
-            TagType::Untagged => enum_untagged::body(&p, variants),
-        },
+        Data::Enum(variants) => enum_body(&p, variants),
     };
 
     let fields_impl = match &cont.data {
@@ -93,5 +89,34 @@ pub fn expand(cont: &Container) -> TokenStream {
         }
 
         #fields_impl
+    }
+}
+
+/// An enum in its representation. With `#[serde(untagged)]` variants (serde_derive's
+/// `enum_::deserialize`), the tagged variants are tried first, as serde tries them on the value it
+/// buffered (so a tag may also be a variant's position), then each untagged variant in order.
+fn enum_body(p: &Params, variants: &[Variant]) -> TokenStream {
+    let tag = &p.cont.attrs.tag;
+    let (tagged, untagged) = ast::split_untagged(variants);
+    if *tag == TagType::Untagged {
+        return enum_untagged::body(p, variants, None);
+    }
+    if untagged.is_empty() {
+        return tagged_body(p, variants, TagValue::Name);
+    }
+    let tagged = (!variant::decodable(tagged).is_empty())
+        .then(|| tagged_body(p, tagged, TagValue::NameOrIndex));
+    enum_untagged::body(p, untagged, tagged)
+}
+
+/// The body decoding `variants` in the container's (tagged) representation.
+fn tagged_body(p: &Params, variants: &[Variant], tag_value: TagValue) -> TokenStream {
+    match &p.cont.attrs.tag {
+        TagType::External => enum_external::body(p, variants),
+        TagType::Internal { tag } => enum_internal::body(p, variants, tag, tag_value),
+        TagType::Adjacent { tag, content } => {
+            enum_adjacent::body(p, variants, tag, content, tag_value)
+        }
+        TagType::Untagged => enum_untagged::body(p, variants, None),
     }
 }

@@ -81,13 +81,30 @@ pub fn other_index(variants: &[(usize, &Variant)]) -> Option<usize> {
         .map(|(i, _)| *i)
 }
 
-/// An expression reading a variant name from a JSON string, evaluating to its index (the `other`
-/// variant for an unknown name, else an unknown-variant error `return`ed with `path` applied).
-pub fn read_index(variants: &[(usize, &Variant)], path: TokenStream) -> TokenStream {
+/// What a tag's value may be (the tag of an internally or adjacently tagged enum).
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum TagValue {
+    /// The variant's name: what serde accepts from serde_json's deserializer.
+    Name,
+    /// The variant's name, or its position among the decodable variants (`{"type":1}`): what
+    /// serde accepts from the buffered content it decodes the tagged variants of an enum with
+    /// `#[serde(untagged)]` variants from (a variant identifier takes an integer there).
+    NameOrIndex,
+}
+
+/// An expression reading a variant name (and, with [`TagValue::NameOrIndex`], a variant
+/// position), evaluating to its index in the enum (the `other` variant for an unknown name or
+/// position, else an error `return`ed with `path` applied).
+pub fn read_index(
+    variants: &[(usize, &Variant)],
+    path: TokenStream,
+    tag_value: TagValue,
+) -> TokenStream {
     let arms = name_patterns(variants)
         .into_iter()
         .map(|(i, pattern)| quote!(#pattern => #i,));
-    let unknown = match other_index(variants) {
+    let other = other_index(variants);
+    let unknown = match other {
         Some(other) => quote!(_ => #other,),
         None => {
             let expected = expected_names(variants);
@@ -101,10 +118,39 @@ pub fn read_index(variants: &[(usize, &Variant)], path: TokenStream) -> TokenStr
             }
         }
     };
-    quote! {
+    let by_name = quote! {
         match __lex.str_bytes_value().map_err(|__e| __e #path)? {
             #(#arms)*
             #unknown
+        }
+    };
+    if tag_value == TagValue::Name {
+        return by_name;
+    }
+    let position_arms = variants.iter().enumerate().map(|(position, (i, _))| {
+        let position = proc_macro2::Literal::u64_suffixed(position as u64);
+        quote!(#position => #i,)
+    });
+    let unknown_position = match other {
+        Some(other) => quote!(_ => #other,),
+        None => {
+            let expected = format!("variant index 0 <= i < {}", variants.len());
+            quote! {
+                __position => {
+                    return _fj::__private::Err(
+                        __lex.err_invalid_value(__position, #expected)#path,
+                    );
+                }
+            }
+        }
+    };
+    quote! {
+        match __lex.peek().map_err(|__e| __e #path)? {
+            b'"' => #by_name,
+            _ => match __lex.u64().map_err(|__e| __e #path)? {
+                #(#position_arms)*
+                #unknown_position
+            },
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Encoding enums in the four representations: external `{"V":..}`, internal `{"tag":"V",..}`,
-//! adjacent `{"tag":"V","content":..}` and untagged.
+//! adjacent `{"tag":"V","content":..}` and untagged (also the `#[serde(untagged)]` variants of a
+//! tagged enum).
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -57,9 +58,10 @@ pub(super) fn pattern(v: &Variant) -> TokenStream {
     quote!(Self::#ident { #(#bindings,)* .. })
 }
 
+/// The variant in its representation: the container's, or content alone for an untagged one.
 fn variant(cont: &Container, v: &Variant) -> TokenStream {
     let name = escape::quoted(&v.attrs.name.ser);
-    match &cont.attrs.tag {
+    match v.tag(&cont.attrs.tag) {
         TagType::External => match v.style {
             Style::Unit => quote!(__w.raw(#name);),
             _ => {

@@ -163,7 +163,7 @@ fn by_binding(index: usize, _: &Field) -> TokenStream {
 /// As `enum_::variant` writes it: the name, the tag and content keys, the braces.
 fn variant(cont: &Container, v: &Variant) -> TokenStream {
     let name = escape::quoted(&v.attrs.name.ser).len();
-    let estimate = match &cont.attrs.tag {
+    let estimate = match v.tag(&cont.attrs.tag) {
         TagType::External => match v.style {
             Style::Unit => Estimate::new(name),
             _ => content(v, 2 + name + 1),

@@ -1,6 +1,9 @@
 //! The JSON Schema (draft 2020-12) of what the generated encoder writes, built from the same model
 //! as the encoder: names after renames, required vs optional, the enum representation, flatten.
 //!
+//! An enum's alternatives are `oneOf`, or `anyOf` when any variant is untagged (its content may
+//! also match another alternative).
+//!
 //! A property is required when the encoder always writes it and the decoder cannot do without it
 //! (no `skip_serializing_if`, `omitempty`, `default`, and not an `Option` the decoder fills with
 //! `None`). Fields and variants the encoder never writes are left out; a `serialize_with`
@@ -195,9 +198,9 @@ impl Cx<'_, '_> {
             .filter(|v| !v.attrs.skip_serializing)
             .collect();
         let tag = &self.cont.attrs.tag;
-        let plain_units = written
-            .iter()
-            .all(|v| v.style == Style::Unit && doc(&v.original.attrs).is_none());
+        let plain_units = written.iter().all(|v| {
+            v.style == Style::Unit && !v.attrs.untagged && doc(&v.original.attrs).is_none()
+        });
         if *tag == TagType::External && plain_units && !written.is_empty() {
             let names = written.iter().map(|v| Json::str(&v.attrs.name.ser));
             return Json::object([
@@ -212,17 +215,16 @@ impl Cx<'_, '_> {
         if schemas.is_empty() {
             return Json::Bool(false);
         }
-        let combinator = if *tag == TagType::Untagged {
-            "anyOf"
-        } else {
-            "oneOf"
-        };
+        // Untagged content may also match another variant's form (a string and a unit variant's
+        // name), so one untagged variant makes the alternatives `anyOf`.
+        let any_untagged = written.iter().any(|v| *v.tag(tag) == TagType::Untagged);
+        let combinator = if any_untagged { "anyOf" } else { "oneOf" };
         Json::object([(combinator, Json::Array(schemas))])
     }
 
     fn variant(&self, v: &Variant) -> Json {
         let name = v.attrs.name.ser.as_str();
-        match &self.cont.attrs.tag {
+        match v.tag(&self.cont.attrs.tag) {
             TagType::External => match v.style {
                 Style::Unit => constant(name),
                 _ => {

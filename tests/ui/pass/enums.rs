@@ -1,4 +1,5 @@
-// Every enum representation, with unit, newtype, tuple and struct variants where serde allows.
+// Every enum representation, with unit, newtype, tuple and struct variants where serde allows,
+// and `#[serde(untagged)]` variants after tagged ones.
 use fastjson::FastJson;
 
 #[derive(FastJson, Debug, PartialEq)]
@@ -42,6 +43,19 @@ enum Untagged {
     Named { name: String },
 }
 
+#[derive(FastJson, Debug, PartialEq)]
+#[serde(tag = "type")]
+enum WithFallbacks {
+    Ping,
+    Text { body: String },
+    #[serde(untagged)]
+    Raw(String),
+    #[serde(untagged)]
+    Count(u64),
+    #[serde(untagged)]
+    Nothing,
+}
+
 fn round_trip<T>(value: T, json: &str)
 where
     T: fastjson::Encode + fastjson::DecodeOwned + std::fmt::Debug + PartialEq,
@@ -66,4 +80,9 @@ fn main() {
     round_trip(Untagged::Nothing, "null");
     round_trip(Untagged::Number(2.5), "2.5");
     round_trip(Untagged::Named { name: "n".into() }, r#"{"name":"n"}"#);
+    round_trip(WithFallbacks::Ping, r#"{"type":"Ping"}"#);
+    round_trip(WithFallbacks::Text { body: "hi".into() }, r#"{"type":"Text","body":"hi"}"#);
+    round_trip(WithFallbacks::Raw("Ping".into()), r#""Ping""#);
+    round_trip(WithFallbacks::Count(2), "2");
+    round_trip(WithFallbacks::Nothing, "null");
 }
