@@ -341,6 +341,15 @@ fn last_segment_args<'t>(
 }
 
 impl Variant<'_> {
+    /// How the variant is written: serde's `effective_style` on the serialize side, where a
+    /// newtype variant whose field is `skip_serializing` is written as a unit variant.
+    pub fn encoded_style(&self) -> Style {
+        match self.style {
+            Style::Newtype if self.fields[0].attrs.skip_serializing => Style::Unit,
+            style => style,
+        }
+    }
+
     /// How this variant is written and read: in the container's representation, or as untagged
     /// content when the variant is `#[serde(untagged)]`.
     pub fn tag<'t>(&self, container: &'t TagType) -> &'t TagType {

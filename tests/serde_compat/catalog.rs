@@ -660,6 +660,25 @@ stamp! {
         pub any: Vec<Untagged>,
     }
 
+    /// Newtype variants whose field is not written: serde writes them as unit variants.
+    pub enum SkippedNewtype {
+        Kept(u8),
+        Hidden(#[serde(skip_serializing)] u8),
+        Gone(#[serde(skip)] u8),
+    }
+
+    #[serde(tag = "t")]
+    pub enum SkippedNewtypeInternal {
+        Hidden(#[serde(skip_serializing)] Meta),
+        Unit,
+    }
+
+    #[serde(tag = "t", content = "c")]
+    pub enum SkippedNewtypeAdjacent {
+        Hidden(#[serde(skip_serializing)] u8),
+        Kept(u8),
+    }
+
     // ---- from / try_from / into ------------------------------------------------------------
     #[derive(Clone)]
     pub struct RawReading {

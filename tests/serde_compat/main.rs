@@ -786,6 +786,33 @@ fn fastjson_matches_serde_json_on_the_catalog() {
             r#"{"events":["Unit",{"Newtype":3}],"by_kind":{"k":{"t":"Unit"}},"tagged":{"type":"Unit"},"any":[1,"x",[2],null,{"a":1,"b":"c"}]}"#,
         ]
     );
+    check!(
+        &mut r,
+        "SkippedNewtype",
+        SkippedNewtype,
+        seeds = [
+            r#"{"Kept":1}"#,
+            r#"{"Hidden":1}"#,
+            r#""Hidden""#,
+            r#""Gone""#
+        ]
+    );
+    check!(
+        &mut r,
+        "SkippedNewtypeInternal",
+        SkippedNewtypeInternal,
+        seeds = [r#"{"t":"Hidden"}"#, r#"{"t":"Unit"}"#]
+    );
+    check!(
+        &mut r,
+        "SkippedNewtypeAdjacent",
+        SkippedNewtypeAdjacent,
+        seeds = [
+            r#"{"t":"Hidden","c":1}"#,
+            r#"{"t":"Hidden"}"#,
+            r#"{"t":"Kept","c":2}"#
+        ]
+    );
     check!(&mut r, "RawReading", RawReading);
     check!(
         &mut r,

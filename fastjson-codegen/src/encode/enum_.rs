@@ -48,7 +48,8 @@ pub(super) fn pattern(v: &Variant) -> TokenStream {
         .iter()
         .enumerate()
         .filter(|(_, f)| {
-            !v.attrs.skip_serializing && (v.style == Style::Newtype || !f.attrs.skip_serializing)
+            !v.attrs.skip_serializing
+                && (v.encoded_style() == Style::Newtype || !f.attrs.skip_serializing)
         })
         .map(|(i, f)| {
             let member = &f.member;
@@ -62,7 +63,7 @@ pub(super) fn pattern(v: &Variant) -> TokenStream {
 fn variant(cont: &Container, v: &Variant) -> TokenStream {
     let name = escape::quoted(&v.attrs.name.ser);
     match v.tag(&cont.attrs.tag) {
-        TagType::External => match v.style {
+        TagType::External => match v.encoded_style() {
             Style::Unit => quote!(__w.raw(#name);),
             _ => {
                 let content = content(cont, v);
@@ -76,7 +77,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
         },
         TagType::Internal { tag } => {
             let tag = escape::quoted(tag);
-            let rest = match v.style {
+            let rest = match v.encoded_style() {
                 Style::Unit => TokenStream::new(),
                 Style::Newtype => {
                     let field = &v.fields[0];
@@ -114,7 +115,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
             content: content_key,
         } => {
             let tag = escape::quoted(tag);
-            let content = match v.style {
+            let content = match v.encoded_style() {
                 Style::Unit => TokenStream::new(),
                 _ => {
                     let key = escape::quoted(content_key);
@@ -133,7 +134,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
                 __w.end_object();
             }
         }
-        TagType::Untagged => match v.style {
+        TagType::Untagged => match v.encoded_style() {
             Style::Unit => quote!(__w.null();),
             _ => content(cont, v),
         },
@@ -148,7 +149,7 @@ fn by_binding(index: usize, _: &crate::ast::Field) -> TokenStream {
 
 /// The variant's data: the inner value (newtype), an array (tuple) or an object (struct).
 fn content(cont: &Container, v: &Variant) -> TokenStream {
-    match v.style {
+    match v.encoded_style() {
         Style::Unit => quote!(__w.null();),
         Style::Newtype => fields::value(&v.fields[0], quote!(__f0)),
         Style::Tuple => fields::array(&v.fields, false, by_binding),

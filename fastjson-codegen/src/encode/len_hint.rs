@@ -164,13 +164,13 @@ fn by_binding(index: usize, _: &Field) -> TokenStream {
 fn variant(cont: &Container, v: &Variant) -> TokenStream {
     let name = escape::quoted(&v.attrs.name.ser).len();
     let estimate = match v.tag(&cont.attrs.tag) {
-        TagType::External => match v.style {
+        TagType::External => match v.encoded_style() {
             Style::Unit => Estimate::new(name),
             _ => content(v, 2 + name + 1),
         },
         TagType::Internal { tag } => {
             let mut estimate = Estimate::new(2 + escape::quoted(tag).len() + 1 + name);
-            match v.style {
+            match v.encoded_style() {
                 Style::Unit => {}
                 Style::Newtype => {
                     let field = &v.fields[0];
@@ -186,7 +186,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
         }
         TagType::Adjacent { tag, content: key } => {
             let head = 2 + escape::quoted(tag).len() + 1 + name;
-            match v.style {
+            match v.encoded_style() {
                 Style::Unit => Estimate::new(head),
                 _ => content(v, head + escape::fused_key(key).len()),
             }
@@ -199,7 +199,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
 /// The variant's data (inner value, array or object) after `head` known bytes.
 fn content(v: &Variant, head: usize) -> Estimate {
     let mut estimate = Estimate::new(head);
-    match v.style {
+    match v.encoded_style() {
         Style::Unit => estimate.constant += 4,
         Style::Newtype => estimate.value(&v.fields[0], quote!(__f0)),
         Style::Tuple => estimate.elements(&v.fields, by_binding),

@@ -199,7 +199,9 @@ impl Cx<'_, '_> {
             .collect();
         let tag = &self.cont.attrs.tag;
         let plain_units = written.iter().all(|v| {
-            v.style == Style::Unit && !v.attrs.untagged && doc(&v.original.attrs).is_none()
+            v.encoded_style() == Style::Unit
+                && !v.attrs.untagged
+                && doc(&v.original.attrs).is_none()
         });
         if *tag == TagType::External && plain_units && !written.is_empty() {
             let names = written.iter().map(|v| Json::str(&v.attrs.name.ser));
@@ -225,7 +227,7 @@ impl Cx<'_, '_> {
     fn variant(&self, v: &Variant) -> Json {
         let name = v.attrs.name.ser.as_str();
         match v.tag(&self.cont.attrs.tag) {
-            TagType::External => match v.style {
+            TagType::External => match v.encoded_style() {
                 Style::Unit => constant(name),
                 _ => {
                     let mut schema = Json::typed("object");
@@ -238,7 +240,7 @@ impl Cx<'_, '_> {
                     schema
                 }
             },
-            TagType::Internal { tag } => match v.style {
+            TagType::Internal { tag } => match v.encoded_style() {
                 Style::Struct => self.object(&v.fields, Some((tag, name))),
                 Style::Newtype => Json::object([(
                     "allOf",
@@ -252,7 +254,7 @@ impl Cx<'_, '_> {
             TagType::Adjacent { tag, content } => {
                 let mut properties = vec![(tag.clone(), constant(name))];
                 let mut required = vec![Json::str(tag)];
-                if v.style != Style::Unit {
+                if v.encoded_style() != Style::Unit {
                     properties.push((content.clone(), self.content(v)));
                     required.push(Json::str(content));
                 }
@@ -268,7 +270,7 @@ impl Cx<'_, '_> {
 
     /// The variant's data: `null`, the inner value, an array or an object.
     fn content(&self, v: &Variant) -> Json {
-        match v.style {
+        match v.encoded_style() {
             Style::Unit => Json::typed("null"),
             Style::Newtype => self.value(&v.fields[0]),
             Style::Tuple => self.tuple(&v.fields),
