@@ -280,6 +280,37 @@ fn data_errors_name_the_field_or_tag() {
     );
 }
 
+/// Untagged variants are tried with errors made unplaced (their line and column are not counted:
+/// they are thrown away); every error that reaches the caller still has its place, whether it
+/// comes after an untagged value decoded, inside one, or from one nested in another.
+#[test]
+fn errors_around_untagged_attempts_keep_their_place() {
+    pin!(
+        Vec<Loose>,
+        "[\"a\", 7,\n 300]",
+        Data,
+        "data did not match any variant of untagged enum Loose at $[2] (line 2, column 2)"
+    );
+    pin!(
+        Vec<Loose>,
+        "[\"a\", 7, x]",
+        Syntax,
+        "expected a JSON value at $[2] (line 1, column 10)"
+    );
+    pin!(
+        Vec<Vec<Loose>>,
+        "[[\"a\"], [7, [1]]]",
+        Data,
+        "data did not match any variant of untagged enum Loose at $[1][1] (line 1, column 13)"
+    );
+    pin!(
+        Vec<Loose>,
+        "[\"a\",\n \"\\ud800\"]",
+        Syntax,
+        "lone surrogate in \\u escape at $[1] (line 2, column 3)"
+    );
+}
+
 #[test]
 fn errors_inside_maps_and_lines_after_newlines() {
     let input = "{\n  \"a\": 1,\n  \"b\": \"x\"\n}";

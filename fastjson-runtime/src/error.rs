@@ -224,6 +224,19 @@ impl Error {
         }))
     }
 
+    /// An error at `offset` whose line and column are not counted (0), for a decode attempt
+    /// that throws its errors away (`Lexer::speculate`).
+    #[cold]
+    pub(crate) fn unplaced(code: ErrorCode, offset: usize) -> Error {
+        Error(Box::new(ErrorImpl {
+            code,
+            offset,
+            line: 0,
+            column: 0,
+            path: Vec::new(),
+        }))
+    }
+
     /// An error with no position (I/O, or a custom error raised outside a lexer).
     #[cold]
     pub(crate) fn without_position(code: ErrorCode) -> Error {

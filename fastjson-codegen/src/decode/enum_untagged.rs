@@ -14,9 +14,12 @@ use crate::ast::Variant;
 /// enum's tagged variants, tried first.
 pub fn body(p: &Params, variants: &[Variant], tagged: Option<TokenStream>) -> TokenStream {
     let name = p.cont.ident.to_string();
+    // The attempts' errors are thrown away, so the lexer makes them without counting lines
+    // (`Lexer::speculate`); the setting is restored before anything returns.
     let tagged = tagged.map(|tagged| {
         quote! {
             if let _fj::__private::Ok(__value) = (|| -> _fj::Result<Self> { #tagged })() {
+                __lex.speculate(__speculating);
                 return _fj::__private::Ok(__value);
             }
         }
@@ -26,6 +29,7 @@ pub fn body(p: &Params, variants: &[Variant], tagged: Option<TokenStream>) -> To
         quote! {
             __lex.reset(__mark);
             if let _fj::__private::Ok(__value) = #attempt {
+                __lex.speculate(__speculating);
                 return _fj::__private::Ok(__value);
             }
         }
@@ -37,8 +41,10 @@ pub fn body(p: &Params, variants: &[Variant], tagged: Option<TokenStream>) -> To
     };
     quote! {
         let __mark = __lex.mark();
+        let __speculating = __lex.speculate(true);
         #tagged
         #(#attempts)*
+        __lex.speculate(__speculating);
         // Like serde, which reads the whole value before trying variants, report malformed JSON
         // as such rather than as a mismatch.
         // The mismatch is reported at the start of the value.

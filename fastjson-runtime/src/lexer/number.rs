@@ -134,7 +134,7 @@ impl<'de> Lexer<'de> {
             Some(0) => {
                 pos += 1;
                 if self.digit_at(pos).is_some() {
-                    return Err(Error::at_offset(ErrorCode::InvalidNumber, self.input, pos));
+                    return Err(self.error_at(ErrorCode::InvalidNumber, pos));
                 }
             }
             Some(_) => {
@@ -196,7 +196,7 @@ impl<'de> Lexer<'de> {
         } else {
             ErrorCode::InvalidNumber
         };
-        Error::at_offset(code, self.input, at)
+        self.error_at(code, at)
     }
 
     #[cold]
@@ -210,7 +210,7 @@ impl<'de> Lexer<'de> {
                 expected: expected.into(),
             }
         };
-        Error::at_offset(code, self.input, scan.start)
+        self.error_at(code, scan.start)
     }
 
     fn token_text(&self, scan: &Scan) -> &str {
@@ -313,11 +313,7 @@ impl<'de> Lexer<'de> {
         if scan.integral && !scan.negative && !scan.overflow && scan.mantissa <= max {
             Ok(scan.mantissa)
         } else if scan.integral && (scan.mantissa != 0 || scan.overflow) {
-            Err(Error::at_offset(
-                ErrorCode::NumberOutOfRange(ty),
-                self.input,
-                scan.start,
-            ))
+            Err(self.error_at(ErrorCode::NumberOutOfRange(ty), scan.start))
         } else {
             Err(self.number_type_error(&scan, ty))
         }
@@ -383,11 +379,7 @@ impl<'de> Lexer<'de> {
             if let Ok(v) = self.token_text(&scan).parse::<i128>() {
                 return Ok(v);
             }
-            return Err(Error::at_offset(
-                ErrorCode::NumberOutOfRange("i128"),
-                self.input,
-                scan.start,
-            ));
+            return Err(self.error_at(ErrorCode::NumberOutOfRange("i128"), scan.start));
         }
         Err(self.number_type_error(&scan, "i128"))
     }
@@ -495,7 +487,7 @@ impl<'de> Lexer<'de> {
 
     #[cold]
     fn f64_out_of_range(&self, scan: &Scan) -> Error {
-        Error::at_offset(ErrorCode::NumberOutOfRange("f64"), self.input, scan.start)
+        self.error_at(ErrorCode::NumberOutOfRange("f64"), scan.start)
     }
 
     /// Decodes an f32, correctly rounded from the decimal text (not through an f64).
@@ -514,11 +506,7 @@ impl<'de> Lexer<'de> {
         }
         match self.token_text(&scan).parse::<f32>() {
             Ok(v) if v.is_finite() => Ok(v),
-            _ => Err(Error::at_offset(
-                ErrorCode::NumberOutOfRange("f32"),
-                self.input,
-                scan.start,
-            )),
+            _ => Err(self.error_at(ErrorCode::NumberOutOfRange("f32"), scan.start)),
         }
     }
 

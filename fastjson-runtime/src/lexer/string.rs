@@ -164,20 +164,8 @@ impl<'de> Lexer<'de> {
                     self.pos = end + 1;
                     self.unescape::<COPY>()?;
                 }
-                Some(_) => {
-                    return Err(Error::at_offset(
-                        ErrorCode::ControlCharacterInString,
-                        self.input,
-                        end,
-                    ))
-                }
-                None => {
-                    return Err(Error::at_offset(
-                        ErrorCode::EofWhileParsing,
-                        self.input,
-                        end,
-                    ))
-                }
+                Some(_) => return Err(self.error_at(ErrorCode::ControlCharacterInString, end)),
+                None => return Err(self.error_at(ErrorCode::EofWhileParsing, end)),
             }
             chunk_start = self.pos;
             (end, non_ascii) = simd::find_string_end(self.input, chunk_start);
@@ -193,11 +181,7 @@ impl<'de> Lexer<'de> {
         // The error path: std's validator says where the first bad byte is.
         match std::str::from_utf8(span) {
             Ok(_) => Ok(()),
-            Err(err) => Err(Error::at_offset(
-                ErrorCode::InvalidUtf8,
-                self.input,
-                start + err.valid_up_to(),
-            )),
+            Err(err) => Err(self.error_at(ErrorCode::InvalidUtf8, start + err.valid_up_to())),
         }
     }
 
@@ -225,13 +209,7 @@ impl<'de> Lexer<'de> {
                 }
                 return Ok(());
             }
-            _ => {
-                return Err(Error::at_offset(
-                    ErrorCode::InvalidEscape,
-                    self.input,
-                    self.pos - 1,
-                ))
-            }
+            _ => return Err(self.error_at(ErrorCode::InvalidEscape, self.pos - 1)),
         };
         self.pos += 1;
         if COPY {
@@ -265,7 +243,7 @@ impl<'de> Lexer<'de> {
 
     #[cold]
     fn lone_surrogate(&self, at: usize) -> Error {
-        Error::at_offset(ErrorCode::LoneSurrogate, self.input, at)
+        self.error_at(ErrorCode::LoneSurrogate, at)
     }
 
     /// Four hex digits; a bad digit is reported at `escape_start` (the backslash).
@@ -279,13 +257,7 @@ impl<'de> Lexer<'de> {
                 b'0'..=b'9' => b - b'0',
                 b'a'..=b'f' => b - b'a' + 10,
                 b'A'..=b'F' => b - b'A' + 10,
-                _ => {
-                    return Err(Error::at_offset(
-                        ErrorCode::InvalidEscape,
-                        self.input,
-                        escape_start,
-                    ))
-                }
+                _ => return Err(self.error_at(ErrorCode::InvalidEscape, escape_start)),
             };
             value = value * 16 + digit as u32;
             self.pos += 1;
