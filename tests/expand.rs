@@ -281,6 +281,29 @@ catalog! {
         }
     }
 
+    remote: {
+        /// Mirrors of other crates' types: inherent `encode`/`decode` functions for the foreign
+        /// type (used `with` the mirror), no impls for either type.
+        #[serde(remote = "geo::Span")]
+        pub struct SpanDef<T> {
+            start: T,
+            #[serde(rename = "stop")]
+            end: T,
+        }
+
+        /// Private fields: read through getters, built as the mirror and converted with `Into`.
+        #[serde(remote = "bank::Account")]
+        pub(crate) struct AccountDef {
+            #[serde(getter = "bank::Account::id")]
+            id: u64,
+            #[serde(getter = "bank::Account::tags", default, skip_serializing_if = "Vec::is_empty")]
+            tags: Vec<String>,
+        }
+
+        #[serde(remote = "color::Rgb")]
+        struct RgbDef(u8, u8, u8);
+    }
+
     crate_path: {
         #[serde(crate = "my::reexported::fastjson")]
         struct Small {

@@ -12,6 +12,8 @@ pub fn check(cx: &Ctxt, cont: &Container) {
     check_internal_tag(cx, cont);
     check_adjacent_tag_conflict(cx, cont);
     check_transparent(cx, cont);
+    check_remote(cx, cont);
+    check_getter(cx, cont);
 }
 
 // The generated `Decode` impl names its input lifetime `'de`, so the type may not declare one
@@ -249,4 +251,46 @@ pub fn transparent_field<'f, 'a>(fields: &'f [Field<'a>]) -> Option<(usize, &'f 
         .iter()
         .enumerate()
         .find(|(_, f)| is_transparent_for_encode(f) && is_transparent_for_decode(f))
+}
+
+// `remote = "Foreign"` mirrors a foreign struct; fastjson does not mirror enums (their generated
+// code names `Self::Variant`). The mirror either declares all of the foreign type's generics
+// (`remote = "Foreign"` on `struct ForeignDef<T>`) or none, naming one instantiation
+// (`remote = "Foreign<u8>"` on `struct ForeignDef`): serde's rule, with its message.
+fn check_remote(cx: &Ctxt, cont: &Container) {
+    let Some(remote) = &cont.attrs.remote else {
+        return;
+    };
+    if let Data::Enum(_) = cont.data {
+        cx.error_spanned_by(
+            &remote.key,
+            "`remote` on enums is not supported by fastjson",
+        );
+    }
+    let remote_has_generics = remote
+        .path
+        .segments
+        .last()
+        .is_some_and(|segment| !segment.arguments.is_none());
+    if remote_has_generics && !cont.generics.params.is_empty() {
+        cx.error_spanned_by(&remote.path, "remove generic parameters from this path");
+    }
+}
+
+// `getter` says how a remote mirror reads a field of the foreign value, so it means nothing
+// without `remote`, nor in an enum (serde's rule and messages; the errors sit at the `getter`
+// key): `struct S { #[serde(getter = "S::a")] a: u8 }` is rejected.
+fn check_getter(cx: &Ctxt, cont: &Container) {
+    let message = match cont.data {
+        Data::Enum(_) => "#[serde(getter = \"...\")] is not allowed in an enum",
+        Data::Struct(..) if cont.attrs.remote.is_none() => {
+            "#[serde(getter = \"...\")] can only be used in structs that have #[serde(remote = \"...\")]"
+        }
+        Data::Struct(..) => return,
+    };
+    for field in cont.all_fields() {
+        if let Some(getter) = &field.attrs.getter {
+            cx.error_spanned_by(&getter.key, message);
+        }
+    }
 }

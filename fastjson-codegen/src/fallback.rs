@@ -59,6 +59,27 @@ pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Err
         TokenStream::new()
     };
 
+    // A `remote` mirror is used through its functions (`with = "Mirror"`): generic stubs of
+    // them, whatever the foreign type.
+    let remote_stubs = if names_remote(input) {
+        let vis = &input.vis;
+        quote! {
+            impl #impl_generics #ident #ty_generics #where_clause {
+                #vis fn encode<__T: ?::core::marker::Sized, __F: _fj::Format>(
+                    _: &__T,
+                    _: &mut _fj::Writer<'_, __F>,
+                ) {
+                    ::core::unreachable!()
+                }
+                #vis fn decode<'__de, __T>(_: &mut _fj::Lexer<'__de>) -> _fj::Result<__T> {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    } else {
+        TokenStream::new()
+    };
+
     let stubs = quote! {
         impl #impl_generics _fj::Encode for #ident #ty_generics #where_clause {
             fn encode<__F: _fj::Format>(&self, _: &mut _fj::Writer<'_, __F>) {
@@ -78,9 +99,25 @@ pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Err
             }
         }
     };
-    let stubs = wrap::in_const(crate_path, stubs);
+    let stubs = wrap::in_const(crate_path, quote!(#stubs #remote_stubs));
     quote! {
         #errors
         #stubs
     }
+}
+
+/// Whether a `#[serde(..)]` or `#[fastjson(..)]` attribute of the type has a `remote` key (read
+/// from the tokens: the attributes may be what failed to parse).
+fn names_remote(input: &syn::DeriveInput) -> bool {
+    input.attrs.iter().any(|attr| {
+        let ours = attr.path().is_ident("serde") || attr.path().is_ident("fastjson");
+        let syn::Meta::List(list) = &attr.meta else {
+            return false;
+        };
+        ours && list
+            .tokens
+            .clone()
+            .into_iter()
+            .any(|token| matches!(token, proc_macro2::TokenTree::Ident(ident) if ident == "remote"))
+    })
 }

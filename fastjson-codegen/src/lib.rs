@@ -22,6 +22,7 @@ mod fallback;
 pub mod files;
 #[cfg(feature = "offline")]
 mod offline;
+mod remote;
 mod schema;
 mod symbol;
 mod wrap;
@@ -84,11 +85,12 @@ pub fn expand_with(input: &syn::DeriveInput, options: &Options) -> TokenStream {
     }
 }
 
-/// What one type expands to: the wrapped impls and the schema they embed.
+/// What one type expands to: the wrapped impls and the schema they embed (none for a `remote`
+/// mirror, which gets no impls: its JSON is another type's).
 pub(crate) struct Expansion {
     pub tokens: TokenStream,
     #[cfg_attr(not(feature = "offline"), allow(dead_code))]
-    pub schema: schema::Json,
+    pub schema: Option<schema::Json>,
 }
 
 /// The one generation path, shared by the derive ([`expand_with`]) and the offline generator:
@@ -111,8 +113,14 @@ pub(crate) fn expand_parts(
         (Ok(()), Some(cont)) => {
             let encode = encode::expand(&cont);
             let decode = decode::expand(&cont);
-            let schema = schema::of_container(&cont);
-            let schema_impl = schema::impl_tokens(&cont, &schema);
+            let schema = cont
+                .attrs
+                .remote
+                .is_none()
+                .then(|| schema::of_container(&cont));
+            let schema_impl = schema
+                .as_ref()
+                .map(|schema| schema::impl_tokens(&cont, schema));
             Ok(Expansion {
                 tokens: wrap::in_const(&crate_path, quote!(#encode #decode #schema_impl)),
                 schema,

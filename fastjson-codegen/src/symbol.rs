@@ -25,9 +25,11 @@ pub const DESERIALIZE_WITH: Symbol = Symbol("deserialize_with");
 pub const EXPECTING: Symbol = Symbol("expecting");
 pub const FLATTEN: Symbol = Symbol("flatten");
 pub const FROM: Symbol = Symbol("from");
+pub const GETTER: Symbol = Symbol("getter");
 pub const INTO: Symbol = Symbol("into");
 pub const OMITEMPTY: Symbol = Symbol("omitempty");
 pub const OTHER: Symbol = Symbol("other");
+pub const REMOTE: Symbol = Symbol("remote");
 pub const RENAME: Symbol = Symbol("rename");
 pub const RENAME_ALL: Symbol = Symbol("rename_all");
 pub const RENAME_ALL_FIELDS: Symbol = Symbol("rename_all_fields");
@@ -44,13 +46,10 @@ pub const UNTAGGED: Symbol = Symbol("untagged");
 pub const WITH: Symbol = Symbol("with");
 
 // serde keys fastjson rejects with "not supported", by position.
-pub const UNSUPPORTED_CONTAINER: &[Symbol] = &[
-    Symbol("field_identifier"),
-    Symbol("remote"),
-    Symbol("variant_identifier"),
-];
+pub const UNSUPPORTED_CONTAINER: &[Symbol] =
+    &[Symbol("field_identifier"), Symbol("variant_identifier")];
 pub const UNSUPPORTED_VARIANT: &[Symbol] = &[BORROW, DESERIALIZE_WITH, SERIALIZE_WITH, WITH];
-pub const UNSUPPORTED_FIELD: &[Symbol] = &[Symbol("getter")];
+pub const UNSUPPORTED_FIELD: &[Symbol] = &[];
 
 impl PartialEq<Symbol> for Path {
     fn eq(&self, word: &Symbol) -> bool {

@@ -63,7 +63,7 @@ fn text(tokens: proc_macro2::TokenStream) -> String {
 #[test]
 fn every_bad_attribute_is_reported_at_once() {
     let input: syn::DeriveInput = parse_quote! {
-        #[serde(remote = "Other", unknown_thing)]
+        #[serde(field_identifier, unknown_thing)]
         struct S {
             #[serde(rename = 1)]
             a: u8,
@@ -79,12 +79,13 @@ fn every_bad_attribute_is_reported_at_once() {
     assert_eq!(
         errors,
         [
-            "serde attribute `remote` is not supported by fastjson",
+            "serde attribute `field_identifier` is not supported by fastjson",
             "unknown serde container attribute `unknown_thing`",
             "expected string literal",
             "unknown fastjson field attribute `nope`",
-            "serde attribute `getter` is not supported by fastjson",
             "duplicate serde attribute `rename`",
+            // A rule across attributes, checked after parsing: reported in the same compile.
+            "#[serde(getter = \"...\")] can only be used in structs that have #[serde(remote = \"...\")]",
         ]
     );
 }
@@ -92,7 +93,7 @@ fn every_bad_attribute_is_reported_at_once() {
 #[test]
 fn unsupported_serde_attributes_are_named() {
     let input: syn::DeriveInput = parse_quote! {
-        #[serde(remote = "Other", field_identifier, variant_identifier)]
+        #[serde(field_identifier, variant_identifier)]
         enum E {
             #[serde(deserialize_with = "f")]
             A(u8),
@@ -103,7 +104,6 @@ fn unsupported_serde_attributes_are_named() {
     assert_eq!(
         errors(&input),
         [
-            "serde attribute `remote` is not supported by fastjson",
             "serde attribute `field_identifier` is not supported by fastjson",
             "serde attribute `variant_identifier` is not supported by fastjson",
             "serde attribute `deserialize_with` is not supported by fastjson",
@@ -279,6 +279,22 @@ fn cross_attribute_rules() {
             parse_quote!(#[serde(bound(serialize = "T: X", other = "T: Y"))] struct S<T> { a: T }),
             "expected `serialize` or `deserialize`",
         ),
+        (
+            parse_quote!(#[serde(remote = "other::E")] enum E { A }),
+            "`remote` on enums is not supported by fastjson",
+        ),
+        (
+            parse_quote!(#[serde(remote = "other::S<u8>")] struct S<T> { a: T }),
+            "remove generic parameters from this path",
+        ),
+        (
+            parse_quote!(struct S { #[serde(getter = "S::a")] a: u8 }),
+            "#[serde(getter = \"...\")] can only be used in structs that have #[serde(remote = \"...\")]",
+        ),
+        (
+            parse_quote!(enum E { A { #[serde(getter = "a")] a: u8 } }),
+            "#[serde(getter = \"...\")] is not allowed in an enum",
+        ),
     ];
     for (input, expected) in cases {
         assert_eq!(errors(&input), [expected], "{}", input.to_token_stream());
@@ -310,6 +326,26 @@ fn errors_come_with_stub_impls() {
         traits,
         ["Encode", "Decode", "EncodeFields", "DecodeFields", "Schema"]
     );
+}
+
+#[test]
+fn a_remote_mirror_with_errors_gets_stub_functions() {
+    let input: syn::DeriveInput = parse_quote! {
+        #[serde(remote = "other::E")]
+        pub enum EDef { A }
+    };
+    let impls = impls(expand(&input));
+    let inherent: Vec<String> = impls
+        .iter()
+        .filter(|imp| imp.trait_.is_none())
+        .flat_map(|imp| &imp.items)
+        .map(|item| match item {
+            syn::ImplItem::Fn(f) => f.sig.ident.to_string(),
+            _ => panic!("only functions"),
+        })
+        .collect();
+    // `with = "EDef"` still finds both: the one error is the only one.
+    assert_eq!(inherent, ["encode", "decode"]);
 }
 
 #[test]
@@ -493,4 +529,56 @@ fn internally_tagged_newtype_variants_bound_the_fields_traits() {
         predicates(impl_of(&impls, "Decode")),
         [quote!(Inner<T>: _fj::DecodeFields<'de>).to_string()]
     );
+}
+
+#[test]
+fn remote_mirrors_get_inherent_functions_and_no_impls() {
+    let input: syn::DeriveInput = parse_quote! {
+        #[serde(remote = "other::Pair")]
+        pub(crate) struct PairDef<T> {
+            a: T,
+            #[serde(getter = "other::Pair::second")]
+            b: u8,
+        }
+    };
+    let impls = impls(expand(&input));
+    assert_eq!(
+        impls.len(),
+        2,
+        "one inherent impl per direction, nothing else"
+    );
+    let mut functions = Vec::new();
+    for imp in &impls {
+        assert!(imp.trait_.is_none(), "no trait impl for a remote mirror");
+        assert_eq!(text(imp.self_ty.to_token_stream()), "PairDef < T >");
+        for item in &imp.items {
+            let syn::ImplItem::Fn(f) = item else {
+                panic!("only functions");
+            };
+            assert_eq!(text(f.vis.to_token_stream()), "pub (crate)");
+            functions.push(text(f.sig.to_token_stream()));
+        }
+    }
+    assert_eq!(
+        functions,
+        [
+            "fn encode < __F : _fj :: Format > (__self : & other :: Pair < T > , __w : & mut _fj :: Writer < '_ , __F >)",
+            "fn decode (__lex : & mut _fj :: Lexer < 'de >) -> _fj :: Result < other :: Pair < T > >",
+        ]
+    );
+    // Bounds inferred as for the mirror's own impls, `'de` on the decode side's impl.
+    assert_eq!(predicates(&impls[0]), ["T : _fj :: Encode"]);
+    assert_eq!(predicates(&impls[1]), ["T : _fj :: Decode < 'de >"]);
+    // A getter makes the decoder build the mirror and convert it (the foreign fields are
+    // private); without one it builds the foreign type's literal.
+    let tokens = text(expand(&input));
+    assert!(tokens.contains("_fj :: __private :: Into :: < other :: Pair < T > > :: into"));
+    assert!(tokens.contains("other :: Pair :: second (__self)"));
+    let public: syn::DeriveInput = parse_quote! {
+        #[serde(remote = "other::Pair<u8>")]
+        struct PairDef { a: u8, b: u8 }
+    };
+    let tokens = text(expand(&public));
+    assert!(tokens.contains("other :: Pair :: < u8 > {"), "{tokens}");
+    assert!(!tokens.contains("Into"), "{tokens}");
 }

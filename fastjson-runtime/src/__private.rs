@@ -41,6 +41,14 @@ pub fn decode_from<'de, S: crate::Decode<'de>, T: From<S>>(lex: &mut Lexer<'de>)
     S::decode(lex).map(T::from)
 }
 
+/// A field of a `remote` type's foreign value, as the mirror declares its type: a getter may
+/// return the value or a reference to it (`&&T` coerces here), and a field of another type is
+/// an error at the mirror's field, as with serde.
+#[inline]
+pub fn constrain<T: ?Sized>(value: &T) -> &T {
+    value
+}
+
 /// `#[serde(try_from = "S")]`: decodes an `S` and converts it; a refused conversion is a custom
 /// error (its `Display` text) at the end of the value, where serde_json reports it.
 #[inline]

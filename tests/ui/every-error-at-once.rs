@@ -3,12 +3,12 @@
 use fastjson::FastJson;
 
 #[derive(FastJson)]
-#[serde(remote = "Raw", rename_all = "shouty")]
-struct User {
+#[serde(field_identifier, rename_all = "shouty")]
+enum User {
     #[serde(rename = 7)]
-    id: u64,
+    Id(u64),
     #[fastjson(nope)]
-    name: String,
+    Name(String),
 }
 
 fn main() {

@@ -1,15 +1,10 @@
 use fastjson::FastJson;
 
-mod elsewhere {
-    pub struct Celsius {
-        pub degrees: f64,
-    }
-}
-
 #[derive(FastJson)]
-#[serde(remote = "elsewhere::Celsius")]
-struct Celsius {
-    degrees: f64,
+#[serde(variant_identifier)]
+enum Key {
+    Name,
+    Age,
 }
 
 fn main() {}

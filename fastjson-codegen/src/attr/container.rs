@@ -56,6 +56,17 @@ pub struct Container {
     pub type_into: Option<syn::Type>,
     /// `expecting = "..."`: replaces "struct Name" (and the like) in "expected ..." errors.
     pub expecting: Option<String>,
+    /// `remote = "path::Foreign"`: the type mirrors another crate's type, and gets inherent
+    /// `encode`/`decode` functions for it instead of impls for itself.
+    pub remote: Option<Remote>,
+}
+
+/// `remote = "path::Foreign"`.
+pub struct Remote {
+    /// The foreign type (`Self` stands for the type's own name, as in serde).
+    pub path: syn::Path,
+    /// The `remote` key, for errors about where it is written.
+    pub key: proc_macro2::TokenStream,
 }
 
 impl Container {
@@ -78,6 +89,7 @@ impl Container {
         let mut type_try_from = Attr::none(cx, TRY_FROM);
         let mut type_into = Attr::none(cx, INTO);
         let mut expecting = Attr::none(cx, EXPECTING);
+        let mut remote = Attr::none(cx, REMOTE);
 
         each_meta(cx, &item.attrs, |ns, meta| {
             let at = tokens_of(meta);
@@ -132,6 +144,19 @@ impl Container {
                 type_into.set(ns, &at, lit_str(meta)?.parse::<syn::Type>()?);
             } else if meta.path == EXPECTING {
                 expecting.set(ns, &at, lit_str(meta)?.value());
+            } else if meta.path == REMOTE {
+                let mut path = lit_str(meta)?.parse::<syn::Path>()?;
+                if path.is_ident("Self") {
+                    path = item.ident.clone().into();
+                }
+                remote.set(
+                    ns,
+                    &at,
+                    Remote {
+                        path,
+                        key: at.clone(),
+                    },
+                );
             } else if meta.path == OMITEMPTY && ns == Namespace::Fastjson {
                 omitempty.set_true(ns, &at);
             } else {
@@ -178,6 +203,7 @@ impl Container {
             type_try_from: type_try_from.get(),
             type_into: type_into.get(),
             expecting: expecting.get(),
+            remote: remote.get(),
         }
     }
 }

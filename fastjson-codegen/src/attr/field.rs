@@ -35,6 +35,16 @@ pub struct Field {
     pub borrow: Option<Borrow>,
     pub bound: Bounds,
     pub omitempty: bool,
+    /// `getter = "Foreign::method"`: how a `remote` mirror reads this field of the foreign value
+    /// (`Foreign::method(&value)`), for fields that are not public.
+    pub getter: Option<Getter>,
+}
+
+/// `getter = "Foreign::method"`.
+pub struct Getter {
+    pub path: syn::ExprPath,
+    /// The `getter` key, for errors about where it is written.
+    pub key: proc_macro2::TokenStream,
 }
 
 impl Field {
@@ -54,6 +64,7 @@ impl Field {
         let mut ser_bound = Attr::none(cx, BOUND);
         let mut de_bound = Attr::none(cx, BOUND);
         let mut omitempty = BoolAttr::none(cx, OMITEMPTY);
+        let mut getter = Attr::none(cx, GETTER);
 
         each_meta(cx, &field.attrs, |ns, meta| {
             let at = tokens_of(meta);
@@ -96,6 +107,16 @@ impl Field {
                 borrow.set(ns, &at, value);
             } else if meta.path == BOUND {
                 set_bounds(ns, meta, (&mut ser_bound, &mut de_bound))?;
+            } else if meta.path == GETTER {
+                let path = expr_path(meta)?;
+                getter.set(
+                    ns,
+                    &at,
+                    Getter {
+                        path,
+                        key: at.clone(),
+                    },
+                );
             } else if meta.path == OMITEMPTY && ns == Namespace::Fastjson {
                 omitempty.set_true(ns, &at);
             } else {
@@ -123,6 +144,7 @@ impl Field {
                 de: de_bound.get(),
             },
             omitempty: omitempty.get(),
+            getter: getter.get(),
         }
     }
 }

@@ -8,7 +8,7 @@ mod container;
 mod field;
 mod variant;
 
-pub use container::{Container, DefaultValue, TagType};
+pub use container::{Container, DefaultValue, Remote, TagType};
 pub use field::{Borrow, Field};
 pub use variant::Variant;
 

@@ -72,7 +72,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
     });
 
     let default = &cont.attrs.default;
-    let let_default = field::let_default(fields, default);
+    let let_default = field::let_default(p, fields, default);
     let members = fields.iter().enumerate().map(|(i, f)| {
         let member = &f.member;
         let slot = slot(i);

@@ -29,6 +29,18 @@ impl<'a> Conversion<'a> {
             Conversion::From(source) | Conversion::TryFrom(source) => source,
         }
     }
+
+    /// An expression of type `_fj::Result<target>`: the source decoded at the lexer, converted.
+    pub fn decode(&self, target: &TokenStream) -> TokenStream {
+        match self {
+            Conversion::From(source) => {
+                quote!(_fj::__private::decode_from::<#source, #target>(__lex))
+            }
+            Conversion::TryFrom(source) => {
+                quote!(_fj::__private::decode_try_from::<#source, #target>(__lex))
+            }
+        }
+    }
 }
 
 pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> TokenStream {
@@ -40,7 +52,7 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
 
     let (decode, missing, ends_with_bracket, finish) = match conversion {
         Conversion::From(_) => (
-            quote!(_fj::__private::decode_from::<#source, Self>(__lex)),
+            conversion.decode(&quote!(Self)),
             quote!(_fj::__private::Option::map(
                 <#source as _fj::Decode<#de>>::decode_missing(),
                 _fj::__private::From::from,
@@ -57,7 +69,7 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
         // missing field whose source type has a value for it (`Option`) becomes a
         // missing-field error when the conversion refuses that value.
         Conversion::TryFrom(_) => (
-            quote!(_fj::__private::decode_try_from::<#source, Self>(__lex)),
+            conversion.decode(&quote!(Self)),
             quote!(_fj::__private::Option::and_then(
                 <#source as _fj::Decode<#de>>::decode_missing(),
                 |__source| _fj::__private::Result::ok(_fj::__private::TryFrom::try_from(__source)),

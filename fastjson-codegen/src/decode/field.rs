@@ -110,21 +110,24 @@ fn default_value(field: &Field, container_default: &attr::DefaultValue) -> Optio
     }
 }
 
-/// `let __default: Self = ...;` when the container has a default and some field may use it.
+/// `let __default: Self = ...;` when the container has a default and some field may use it
+/// (for a `remote` mirror, a default of the foreign type, as in serde).
 pub fn let_default<'f, 'a: 'f>(
+    p: &Params,
     fields: impl IntoIterator<Item = &'f Field<'a>>,
     container_default: &attr::DefaultValue,
 ) -> TokenStream {
     let used = fields
         .into_iter()
         .any(|field| field.attrs.default.is_none() && !field.attrs.flatten);
+    let ty = &p.target.ty;
     match container_default {
         attr::DefaultValue::Default if used => {
-            quote!(let __default: Self = _fj::__private::Default::default();)
+            quote!(let __default: #ty = _fj::__private::Default::default();)
         }
         attr::DefaultValue::Path(path) if used => {
             let func = quote_spanned!(path.span()=> #path);
-            quote!(let __default: Self = #func();)
+            quote!(let __default: #ty = #func();)
         }
         _ => TokenStream::new(),
     }

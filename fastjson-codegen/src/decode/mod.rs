@@ -12,6 +12,7 @@ mod enum_untagged;
 mod errors;
 mod field;
 mod object;
+mod remote;
 mod seq;
 mod struct_;
 mod variant;
@@ -29,6 +30,8 @@ pub struct Params<'a> {
     pub cont: &'a Container<'a>,
     /// `'de`, or `'static` when a field borrows `'static`.
     pub de: syn::Lifetime,
+    /// What a struct's body builds: `Self`, or a `remote` mirror's foreign type.
+    pub target: remote::Target,
 }
 
 impl Params<'_> {
@@ -45,8 +48,12 @@ pub fn expand(cont: &Container) -> TokenStream {
     let p = Params {
         cont,
         de: de.lifetime.clone(),
+        target: remote::Target::of(cont),
     };
     let generics = bound::decode_generics(cont, &de);
+    if cont.attrs.remote.is_some() {
+        return remote::expand(&p, &generics);
+    }
     if let Some(conversion) = convert::Conversion::of(&p) {
         return convert::expand(&p, &conversion, &generics);
     }

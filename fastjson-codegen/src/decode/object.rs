@@ -291,7 +291,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             <Self as #fields_trait>::finish(&mut __b, __lex)
         };
     }
-    let let_default = field::let_default(form.fields, form.default);
+    let let_default = field::let_default(p, form.fields, form.default);
     let members = form.fields.iter().enumerate().map(|(i, f)| {
         let member = &f.member;
         let slot = slot(i);

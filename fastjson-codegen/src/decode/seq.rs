@@ -71,7 +71,7 @@ pub fn body(p: &Params, form: &SeqForm) -> TokenStream {
     };
     let trailing = super::errors::trailing_elements();
 
-    let let_default = field::let_default(form.fields, form.default);
+    let let_default = field::let_default(p, form.fields, form.default);
     let members = form.fields.iter().enumerate().map(|(i, f)| {
         let member = &f.member;
         let value = if f.attrs.skip_deserializing {

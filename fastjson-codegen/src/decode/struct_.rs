@@ -13,52 +13,65 @@ use crate::check::transparent_field;
 
 pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
     let cont = p.cont;
-    let name = cont.ident.to_string();
+    let target = &p.target;
+    let name = &target.name;
+    let construct = &target.construct;
     match style {
-        Style::Unit => quote! {
-            __lex.null()?;
-            _fj::__private::Ok(Self)
-        },
+        Style::Unit => {
+            let ok = target.ok(construct.clone());
+            quote! {
+                __lex.null()?;
+                #ok
+            }
+        }
         _ if cont.attrs.transparent => transparent(p, fields),
         Style::Newtype => {
             let value = field::decode_value(p, &fields[0]);
-            quote!(_fj::__private::Ok(Self { 0: #value? }))
+            target.ok(quote!(#construct { 0: #value? }))
         }
         Style::Tuple => {
             let body = seq::body(
                 p,
                 &SeqForm {
                     fields,
-                    construct: quote!(Self),
+                    construct: construct.clone(),
                     kind: p.expecting(|| format!("tuple struct {name}")),
                     begun: false,
                     default: &cont.attrs.default,
                 },
             );
-            quote!(_fj::__private::Ok({ #body }))
+            target.ok(quote!({ #body }))
         }
         Style::Struct => {
             // serde reads the sequence form too (not for structs with flattened fields); the key
             // loop reads both where it can, which halves the code generated per field.
             let shared = object::reads_sequence_form(fields);
+            // A remote mirror has no `DecodeFields` builder (no impls at all): its slots are
+            // locals.
+            let via_builder = target.is_self();
             let object = object::body(
                 p,
                 &ObjectForm {
                     fields,
-                    construct: quote!(Self),
+                    construct: construct.clone(),
                     expecting: p.expecting(|| format!("struct {name}")),
                     begun: false,
                     internal_tag: None,
                     deny_unknown_fields: cont.attrs.deny_unknown_fields,
                     default: &cont.attrs.default,
                     sequence: shared.then(|| p.expecting(|| format!("struct {name}"))),
-                    via_builder: true,
+                    via_builder,
                 },
             );
+            // Through the builder, the object form ends in its `finish`, a `Result` already.
+            let object = if via_builder {
+                quote!({ #object })
+            } else {
+                target.ok(quote!({ #object }))
+            };
             // serde reads structs with flattened fields as maps only.
-            // The object form ends in the builder's `finish`, a `Result` already.
             if shared || fields.iter().any(|f| f.attrs.flatten) {
-                return quote!({ #object });
+                return object;
             }
             // Fields the key loop cannot reach by position (every name claimed by an earlier
             // field, or none read): a separate sequence reader.
@@ -66,16 +79,17 @@ pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
                 p,
                 &SeqForm {
                     fields,
-                    construct: quote!(Self),
+                    construct: construct.clone(),
                     kind: p.expecting(|| format!("struct {name}")),
                     begun: false,
                     default: &cont.attrs.default,
                 },
             );
+            let array = target.ok(quote!({ #array }));
             quote! {
                 match __lex.peek()? {
-                    b'[' => _fj::__private::Ok({ #array }),
-                    _ => { #object }
+                    b'[' => #array,
+                    _ => #object
                 }
             }
         }
@@ -98,9 +112,11 @@ fn transparent(p: &Params, fields: &[Field]) -> TokenStream {
         quote!(#member: #value)
     });
     let others = fields.iter().enumerate().filter(|(i, _)| *i != index);
-    let let_default = field::let_default(others.map(|(_, f)| f), &p.cont.attrs.default);
+    let let_default = field::let_default(p, others.map(|(_, f)| f), &p.cont.attrs.default);
+    let construct = &p.target.construct;
+    let ok = p.target.ok(quote!(#construct { #(#members),* }));
     quote! {
         #let_default
-        _fj::__private::Ok(Self { #(#members),* })
+        #ok
     }
 }

@@ -10,9 +10,7 @@ pub fn expand(cont: &Container, target: &syn::Type, generics: &syn::Generics) ->
     let ident = cont.ident;
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
-    let converted = quote!(_fj::__private::Into::<#target>::into(
-        _fj::__private::Clone::clone(self)
-    ));
+    let converted = converted(target, quote!(self));
 
     // Flattening works when the target flattens; the higher-ranked bound keeps the impl legal
     // when it does not (see `decode::convert`).
@@ -43,4 +41,11 @@ pub fn expand(cont: &Container, target: &syn::Type, generics: &syn::Generics) ->
             }
         }
     }
+}
+
+/// `Into::<T>::into(Clone::clone(value))`: the value to write in place of `value` (a reference).
+pub fn converted(target: &syn::Type, value: TokenStream) -> TokenStream {
+    quote!(_fj::__private::Into::<#target>::into(
+        _fj::__private::Clone::clone(#value)
+    ))
 }

@@ -9,11 +9,12 @@ mod convert;
 mod enum_;
 mod fields;
 mod len_hint;
+mod remote;
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::{Container, Data, Style};
+use crate::ast::{Container, Data, Field, Style};
 use crate::attr::TagType;
 use crate::bound;
 use crate::check::transparent_field;
@@ -21,6 +22,9 @@ use crate::escape;
 
 pub fn expand(cont: &Container) -> TokenStream {
     let generics = bound::encode_generics(cont);
+    if let Some(remote) = &cont.attrs.remote {
+        return remote::expand(cont, remote, &generics);
+    }
     if let Some(target) = &cont.attrs.type_into {
         return convert::expand(cont, target, &generics);
     }
@@ -29,13 +33,13 @@ pub fn expand(cont: &Container) -> TokenStream {
     let ident = cont.ident;
 
     let body = match &cont.data {
-        Data::Struct(style, struct_fields) => struct_body(cont, *style, struct_fields),
+        Data::Struct(style, struct_fields) => struct_body(cont, *style, struct_fields, &by_self),
         Data::Enum(variants) => enum_::body(cont, variants),
     };
 
     let fields_impl = match &cont.data {
         Data::Struct(Style::Struct, struct_fields) if !cont.attrs.transparent => {
-            let entries = struct_entries(cont, struct_fields, fields::First::Runtime);
+            let entries = struct_entries(cont, struct_fields, fields::First::Runtime, &by_self);
             let fields_hint = len_hint::fields_body(cont, struct_fields);
             quote! {
                 #[automatically_derived]
@@ -80,27 +84,37 @@ pub fn expand(cont: &Container) -> TokenStream {
     }
 }
 
-fn struct_body(cont: &Container, style: Style, struct_fields: &[crate::ast::Field]) -> TokenStream {
+/// How the generated code reaches a field's value: an expression of type `&FieldType`.
+type Access<'a> = &'a dyn Fn(&Field) -> TokenStream;
+
+/// `&self.member`: a field of the derived type itself.
+fn by_self(field: &Field) -> TokenStream {
+    let member = &field.member;
+    quote!(&self.#member)
+}
+
+fn struct_body(
+    cont: &Container,
+    style: Style,
+    struct_fields: &[Field],
+    access: Access,
+) -> TokenStream {
     match style {
         Style::Unit => quote!(__w.null();),
         _ if cont.attrs.transparent => {
             let (_, field) = transparent_field(struct_fields).expect("checked in check.rs");
-            let member = &field.member;
-            fields::value(field, quote!(&self.#member))
+            fields::value(field, access(field))
         }
         Style::Newtype => {
             let field = &struct_fields[0];
-            fields::value(field, quote!(&self.0))
+            fields::value(field, access(field))
         }
-        Style::Tuple => fields::array(struct_fields, false, |_, f| {
-            let member = &f.member;
-            quote!(&self.#member)
-        }),
+        Style::Tuple => fields::array(struct_fields, false, |_, f| access(f)),
         // The entries again rather than a call to `encode_fields`: here the first entry is known
         // at compile time, so every separator after the first unconditional field is a constant.
         // (`encode_fields` is generic, so it is compiled only where something flattens this type.)
         Style::Struct => {
-            let entries = struct_entries(cont, struct_fields, fields::First::Yes);
+            let entries = struct_entries(cont, struct_fields, fields::First::Yes, access);
             quote! {
                 __w.begin_object();
                 #entries
@@ -114,8 +128,9 @@ fn struct_body(cont: &Container, style: Style, struct_fields: &[crate::ast::Fiel
 /// `start` ([`fields::First::Runtime`] inside `EncodeFields`, which must leave `*__first` right).
 fn struct_entries(
     cont: &Container,
-    struct_fields: &[crate::ast::Field],
+    struct_fields: &[Field],
     start: fields::First,
+    access: Access,
 ) -> TokenStream {
     let mut out = fields::EntryWriter::new(start);
     if let TagType::Internal { tag } = &cont.attrs.tag {
@@ -123,8 +138,7 @@ fn struct_entries(
         out.entry(tag, quote!(__w.raw(#name);), None);
     }
     fields::entries(&mut out, struct_fields, cont.attrs.omitempty, |_, f| {
-        let member = &f.member;
-        quote!(&self.#member)
+        access(f)
     });
     let runtime = start == fields::First::Runtime;
     let declare = (!runtime && out.uses_flag()).then(|| quote!(let __first = &mut true;));

@@ -118,7 +118,9 @@ pub fn generate(source: &str, options: &FileOptions) -> Result<Generated, Genera
                 let parsed: syn::File =
                     syn::parse2(expansion.tokens).expect("generated code parses as items");
                 items.extend(parsed.items);
-                defs.push((crate::attr::unraw(&input.ident), expansion.schema));
+                if let Some(schema) = expansion.schema {
+                    defs.push((crate::attr::unraw(&input.ident), schema));
+                }
             }
             Err((errors, _)) => {
                 messages.extend(errors.into_iter().map(|err| located(err.span(), &err)));
