@@ -211,7 +211,8 @@ pub mod typed {
     }
 
     /// `from`, `try_from`, `into` (also flattened, and for a missing field through `Option`),
-    /// `expecting`, and the std types serde writes as the value they hold or as bytes.
+    /// `expecting`, untagged variants, and the std types serde writes as the value they hold or
+    /// as bytes.
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
     #[serde(expecting = "a converted record")]
     pub struct Converted {
@@ -223,8 +224,34 @@ pub mod typed {
         pub cell: Option<std::cell::Cell<u8>>,
         pub text: Option<std::cell::RefCell<String>>,
         pub keys: Option<BTreeMap<std::num::Wrapping<u16>, bool>>,
+        pub fallbacks: Option<Vec<Fallback>>,
+        pub external: Option<Vec<ExternalFallback>>,
         #[serde(flatten)]
         pub reading: Reading,
+    }
+
+    /// Untagged variants after tagged ones: tried when no tagged variant matches.
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(tag = "kind")]
+    pub enum Fallback {
+        Ping,
+        Job {
+            id: u32,
+        },
+        #[serde(untagged)]
+        Number(u64),
+        #[serde(untagged)]
+        Raw(String),
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub enum ExternalFallback {
+        Stop,
+        Go(u8),
+        #[serde(untagged)]
+        Bytes(Vec<u8>),
+        #[serde(untagged)]
+        Nothing,
     }
 
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Clone)]
