@@ -74,6 +74,16 @@ struct Borrowed<'a> {
     note: Cow<'a, str>,
 }
 
+/// `borrow` on newtype variants: as if on their field (serde allows it nowhere else on a variant).
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+enum Token<'a> {
+    #[serde(borrow)]
+    Word(Cow<'a, str>),
+    #[serde(borrow = "'a")]
+    Quoted(Cow<'a, str>),
+    Number(u32),
+}
+
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
 struct Tree {
     value: u8,
@@ -218,6 +228,22 @@ fn borrowed_fields_borrow_from_the_input() {
     assert_eq!(
         fastjson::to_string(&value),
         serde_json::to_string(&value).unwrap()
+    );
+}
+
+#[test]
+fn borrowing_newtype_variants_borrow_from_the_input() {
+    let json = r#"[{"Word":"plain"},{"Quoted":"say \"hi\""},{"Number":3}]"#;
+    let ours: Vec<Token> = fastjson::from_str(json).unwrap();
+    let theirs: Vec<Token> = serde_json::from_str(json).unwrap();
+    assert_eq!(ours, theirs);
+    // Borrowed where the text has no escapes, as serde borrows it; owned where it must be.
+    assert!(matches!(&ours[0], Token::Word(Cow::Borrowed("plain"))));
+    assert!(matches!(&theirs[0], Token::Word(Cow::Borrowed("plain"))));
+    assert!(matches!(&ours[1], Token::Quoted(Cow::Owned(_))));
+    assert_eq!(
+        fastjson::to_string(&ours),
+        serde_json::to_string(&theirs).unwrap()
     );
 }
 

@@ -61,7 +61,7 @@ impl<'a> Container<'a> {
         let data = match &item.data {
             syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &data.variants, &attrs)),
             syn::Data::Struct(data) => {
-                let (style, fields) = struct_from_ast(cx, &data.fields, &attrs.default);
+                let (style, fields) = struct_from_ast(cx, &data.fields, &attrs.default, None);
                 Data::Struct(style, fields)
             }
             syn::Data::Union(data) => {
@@ -147,7 +147,12 @@ fn enum_from_ast<'a>(
         .iter()
         .map(|variant| {
             let attrs = attr::Variant::from_ast(cx, variant);
-            let (style, fields) = struct_from_ast(cx, &variant.fields, &container.default);
+            let (style, fields) = struct_from_ast(
+                cx,
+                &variant.fields,
+                &container.default,
+                attrs.borrow.as_ref(),
+            );
             Variant {
                 ident: &variant.ident,
                 attrs,
@@ -159,23 +164,26 @@ fn enum_from_ast<'a>(
         .collect()
 }
 
+/// A struct's or variant's fields; `variant_borrow` is a newtype variant's `borrow`, which serde
+/// applies to its one field.
 fn struct_from_ast<'a>(
     cx: &Ctxt,
     fields: &'a syn::Fields,
     container_default: &attr::DefaultValue,
+    variant_borrow: Option<&Borrow>,
 ) -> (Style, Vec<Field<'a>>) {
     match fields {
         syn::Fields::Named(named) => (
             Style::Struct,
-            fields_from_ast(cx, &named.named, container_default),
+            fields_from_ast(cx, &named.named, container_default, variant_borrow),
         ),
         syn::Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => (
             Style::Newtype,
-            fields_from_ast(cx, &unnamed.unnamed, container_default),
+            fields_from_ast(cx, &unnamed.unnamed, container_default, variant_borrow),
         ),
         syn::Fields::Unnamed(unnamed) => (
             Style::Tuple,
-            fields_from_ast(cx, &unnamed.unnamed, container_default),
+            fields_from_ast(cx, &unnamed.unnamed, container_default, variant_borrow),
         ),
         syn::Fields::Unit => (Style::Unit, Vec::new()),
     }
@@ -185,6 +193,7 @@ fn fields_from_ast<'a>(
     cx: &Ctxt,
     fields: &'a Punctuated<syn::Field, syn::Token![,]>,
     container_default: &attr::DefaultValue,
+    variant_borrow: Option<&Borrow>,
 ) -> Vec<Field<'a>> {
     fields
         .iter()
@@ -195,6 +204,12 @@ fn fields_from_ast<'a>(
             // neither it nor its container names one (serde's rule).
             if attrs.skip_deserializing && attrs.default.is_none() && container_default.is_none() {
                 attrs.default = attr::DefaultValue::Default;
+            }
+            if let Some(borrow) = variant_borrow {
+                if attrs.borrow.is_some() {
+                    cx.error_spanned_by(field, "duplicate serde attribute `borrow`");
+                }
+                attrs.borrow = Some(borrow.clone());
             }
             let borrowed = borrowed_lifetimes(cx, field, &attrs);
             if attrs.borrow.is_some() && attrs.deserialize_with.is_none() && is_cow_str(&field.ty) {

@@ -21,6 +21,17 @@ pub enum Borrow {
     Lifetimes(BTreeSet<syn::Lifetime>),
 }
 
+impl Borrow {
+    /// `borrow` (every lifetime) or `borrow = "'a + 'b"` (the ones named).
+    pub fn parse(cx: &Ctxt, meta: &syn::meta::ParseNestedMeta) -> syn::Result<Borrow> {
+        Ok(if meta.input.peek(Token![=]) {
+            Borrow::Lifetimes(borrowed_lifetimes(cx, &lit_str(meta)?)?)
+        } else {
+            Borrow::All(meta.path.segments[0].ident.span())
+        })
+    }
+}
+
 pub struct Field {
     pub name: Name,
     pub skip_serializing: bool,
@@ -99,12 +110,7 @@ impl Field {
             } else if meta.path == DESERIALIZE_WITH {
                 deserialize_with.set(ns, &at, expr_path(meta)?);
             } else if meta.path == BORROW {
-                let value = if meta.input.peek(Token![=]) {
-                    Borrow::Lifetimes(borrowed_lifetimes(cx, &lit_str(meta)?)?)
-                } else {
-                    Borrow::All(meta.path.segments[0].ident.span())
-                };
-                borrow.set(ns, &at, value);
+                borrow.set(ns, &at, Borrow::parse(cx, meta)?);
             } else if meta.path == BOUND {
                 set_bounds(ns, meta, (&mut ser_bound, &mut de_bound))?;
             } else if meta.path == GETTER {

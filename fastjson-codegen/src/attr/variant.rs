@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use super::{
     each_meta, lit_str, rename_rules, ser_de_lit_strs, set_bounds, set_ser_de, tokens_of,
-    unknown_key, Attr, BoolAttr, Bounds, Name, Position, RenameRules,
+    unknown_key, Attr, BoolAttr, Borrow, Bounds, Name, Position, RenameRules,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -21,6 +21,8 @@ pub struct Variant {
     /// the input is not one of the enum's tagged variants.
     pub untagged: bool,
     pub bound: Bounds,
+    /// `borrow` on a newtype variant: the field's `borrow` (serde allows it nowhere else).
+    pub borrow: Option<Borrow>,
 }
 
 impl Variant {
@@ -33,6 +35,7 @@ impl Variant {
         let mut skip_deserializing = BoolAttr::none(cx, SKIP_DESERIALIZING);
         let mut other = BoolAttr::none(cx, OTHER);
         let mut untagged = BoolAttr::none(cx, UNTAGGED);
+        let mut borrow = Attr::none(cx, BORROW);
         let mut ser_bound = Attr::none(cx, BOUND);
         let mut de_bound = Attr::none(cx, BOUND);
 
@@ -56,6 +59,17 @@ impl Variant {
                 other.set_true(ns, &at);
             } else if meta.path == UNTAGGED {
                 untagged.set_true(ns, &at);
+            } else if meta.path == BORROW {
+                let value = Borrow::parse(cx, meta)?;
+                match &variant.fields {
+                    syn::Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
+                        borrow.set(ns, &at, value);
+                    }
+                    _ => cx.error_spanned_by(
+                        &at,
+                        "#[serde(borrow)] may only be used on newtype variants",
+                    ),
+                }
             } else if meta.path == BOUND {
                 set_bounds(ns, meta, (&mut ser_bound, &mut de_bound))?;
             } else {
@@ -76,6 +90,7 @@ impl Variant {
             skip_deserializing: skip_deserializing.get(),
             other: other.get(),
             untagged: untagged.get(),
+            borrow: borrow.get(),
             bound: Bounds {
                 ser: ser_bound.get(),
                 de: de_bound.get(),
