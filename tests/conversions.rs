@@ -198,6 +198,53 @@ fn a_missing_field_converts_what_the_source_type_makes_of_it() {
     );
 }
 
+/// A `try_from` through `Option` decides what a missing field means: serde reports its refusal
+/// in its own words, where the missing-field error would be.
+#[derive(FastJson, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(try_from = "Option<u16>")]
+struct RequiredPort(u16);
+
+impl TryFrom<Option<u16>> for RequiredPort {
+    type Error = &'static str;
+
+    fn try_from(port: Option<u16>) -> Result<Self, Self::Error> {
+        match port {
+            Some(0) => Err("port 0 is reserved"),
+            Some(port) => Ok(RequiredPort(port)),
+            None => Err("a port is required"),
+        }
+    }
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct Upstream {
+    host: String,
+    port: RequiredPort,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct Upstreams {
+    upstreams: Vec<Upstream>,
+}
+
+#[test]
+fn a_missing_field_refused_by_try_from_is_the_conversions_message() {
+    assert_eq!(
+        same_value::<Upstream>(r#"{"host":"a","port":80}"#).port,
+        RequiredPort(80)
+    );
+    let input = "{\"upstreams\":[\n {\"host\":\"a\",\"port\":80},\n {\"host\":\"b\"}]}";
+    let theirs = serde_json::from_str::<Upstreams>(input).expect_err("serde_json rejects");
+    let err = same_rejection::<Upstreams>(input);
+    assert_eq!(err.message(), "a port is required");
+    assert_eq!(err.category(), Category::Data);
+    assert_eq!(err.path(), "$.upstreams[1]");
+    assert_eq!((err.line(), err.column()), (theirs.line(), theirs.column()));
+    // The value present and refused is the same message at the value, not a missing field.
+    let err = same_rejection::<Upstream>(r#"{"host":"a","port":0}"#);
+    assert_eq!(err.message(), "port 0 is reserved");
+}
+
 /// A generic conversion whose bounds differ per direction, as serde users write them.
 #[derive(FastJson, Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(

@@ -233,3 +233,73 @@ fn states_serde_json_refuses_to_write_panic_with_its_message() {
     assert_eq!(message, "lock poison error while serializing");
     assert_eq!(serde_json::to_vec(&*rw).unwrap_err().to_string(), message);
 }
+
+/// A transparent struct around an `Option`, with a second field that takes its default.
+#[derive(FastJson, Serialize, Deserialize, Debug)]
+#[serde(transparent)]
+struct MaybeName {
+    name: Option<String>,
+    #[serde(skip)]
+    seen: u8,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug)]
+#[serde(transparent)]
+struct MaybeCount(Option<u32>);
+
+/// A newtype that is not transparent is read as its field's value too, but serde's missing
+/// value goes through `deserialize_newtype_struct`, which is an error.
+#[derive(FastJson, Serialize, Deserialize, Debug)]
+struct Opaque(Option<u32>);
+
+/// Every field absent: serde asks each holder's inner type what a missing field is, so an
+/// `Option` inside any of them is `None`.
+#[derive(FastJson, Serialize, Deserialize, Debug)]
+struct AllAbsent {
+    boxed: Box<Option<u32>>,
+    boxed_wrapping: Box<Wrapping<Option<u32>>>,
+    rc: Rc<Option<u32>>,
+    arc: Arc<Option<String>>,
+    cell: Cell<Option<u32>>,
+    ref_cell: RefCell<Option<u32>>,
+    mutex: Mutex<Option<u32>>,
+    rw_lock: RwLock<Option<u32>>,
+    wrapping: Wrapping<Option<u32>>,
+    reverse: Reverse<Option<u32>>,
+    name: MaybeName,
+    count: Arc<MaybeCount>,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug)]
+struct WithOpaque {
+    opaque: Opaque,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug)]
+struct WithBoxedNumber {
+    number: Box<u32>,
+}
+
+#[test]
+fn a_missing_field_is_what_the_held_type_makes_of_it_as_in_serde() {
+    let theirs: AllAbsent = serde_json::from_str("{}").unwrap();
+    let ours: AllAbsent = fastjson::from_str("{}").unwrap();
+    assert_eq!(format!("{ours:?}"), format!("{theirs:?}"));
+    assert!(ours.boxed.is_none() && ours.mutex.lock().unwrap().is_none());
+    assert!(ours.name.name.is_none() && ours.name.seen == 0 && ours.count.0.is_none());
+
+    // Present values still decode through the holders.
+    let input = br#"{"boxed":1,"boxed_wrapping":2,"rc":3,"arc":"a","cell":5,"ref_cell":6,
+        "mutex":7,"rw_lock":8,"wrapping":9,"reverse":10,"name":"n","count":12}"#;
+    let theirs: AllAbsent = serde_json::from_slice(input).unwrap();
+    let ours: AllAbsent = fastjson::from_slice(input).unwrap();
+    assert_eq!(format!("{ours:?}"), format!("{theirs:?}"));
+
+    // Where the held type has no missing value, both say the field is missing.
+    let (ours, theirs) = both_reject::<WithOpaque>(b"{}");
+    assert_eq!(ours, "missing field `opaque`");
+    assert!(theirs.starts_with(&ours), "{theirs}");
+    let (ours, theirs) = both_reject::<WithBoxedNumber>(b"{}");
+    assert_eq!(ours, "missing field `number`");
+    assert!(theirs.starts_with(&ours), "{theirs}");
+}

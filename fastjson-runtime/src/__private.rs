@@ -29,10 +29,20 @@ pub fn borrow_cow_str<'de>(lex: &mut Lexer<'de>) -> FjResult<Cow<'de, str>> {
 /// type is a missing-field error naming the field.
 #[inline]
 pub fn missing_field<'de, T: crate::Decode<'de>>(lex: &Lexer<'de>, name: &str) -> FjResult<T> {
-    match T::decode_missing() {
-        Some(value) => Ok(value),
-        None => Err(lex.err_missing_field(name)),
-    }
+    T::decode_missing_field(lex, name)
+}
+
+/// `#[serde(try_from = "S")]` as a missing field: the conversion of what `S` makes of a missing
+/// field (`None` for an `Option`), its refusal a custom error where the missing-field error
+/// would be, as serde reports it.
+pub fn missing_field_try_from<'de, S, T>(lex: &Lexer<'de>, name: &str) -> FjResult<T>
+where
+    S: crate::Decode<'de>,
+    T: TryFrom<S>,
+    T::Error: std::fmt::Display,
+{
+    let source = S::decode_missing_field(lex, name)?;
+    T::try_from(source).map_err(|err| lex.err_custom_at_closing_bracket(err))
 }
 
 /// `#[serde(from = "S")]`: decodes an `S` and converts it.

@@ -80,6 +80,20 @@ pub trait Decode<'de>: Sized {
         None
     }
 
+    /// A struct field named `name` is absent (the lexer is just past the object's `}`): the
+    /// value [`Self::decode_missing`] makes, else a missing-field error. Types whose
+    /// missing value can fail in their own words (`#[serde(try_from = "Option<T>")]`, as
+    /// serde reports the conversion's message) and the wrappers around them override it.
+    /// Not part of the API.
+    #[doc(hidden)]
+    #[inline]
+    fn decode_missing_field(lex: &Lexer<'de>, name: &str) -> Result<Self> {
+        match Self::decode_missing() {
+            Some(value) => Ok(value),
+            None => Err(lex.err_missing_field(name)),
+        }
+    }
+
     /// True when every successful `decode` reads one array or object and consumes its closing
     /// bracket last (derived structs with fields, `Vec`, maps, a `Box` of one). `from_slice`
     /// then lets that bracket check the end of the input, and returns the decoded value

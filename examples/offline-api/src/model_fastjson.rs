@@ -1762,14 +1762,12 @@ const _: () = {
                         _fj::__private::None => {
                             match __variant {
                                 1usize => {
-                                    match <Status as _fj::Decode<'de>>::decode_missing() {
-                                        _fj::__private::Some(__value) => {
-                                            _fj::__private::Ok(Self::StatusChanged { 0: __value })
-                                        }
-                                        _fj::__private::None => {
-                                            _fj::__private::Err(__lex.err_missing_field("data"))
-                                        }
-                                    }
+                                    _fj::__private::Result::map(
+                                        <Status as _fj::Decode<
+                                            'de,
+                                        >>::decode_missing_field(__lex, "data"),
+                                        |__value| Self::StatusChanged { 0: __value },
+                                    )
                                 }
                                 2usize => _fj::__private::Ok(Self::Deleted {}),
                                 _ => _fj::__private::Err(__lex.err_missing_field("data")),

@@ -46,10 +46,10 @@ pub fn body(
             Style::Newtype if v.fields[0].attrs.deserialize_with.is_none() => {
                 let ty = v.fields[0].ty;
                 Some(quote! {
-                    #i => match <#ty as _fj::Decode<#de>>::decode_missing() {
-                        _fj::__private::Some(__value) => _fj::__private::Ok(Self::#ident { 0: __value }),
-                        _fj::__private::None => _fj::__private::Err(__lex.err_missing_field(#content)),
-                    },
+                    #i => _fj::__private::Result::map(
+                        <#ty as _fj::Decode<#de>>::decode_missing_field(__lex, #content),
+                        |__value| Self::#ident { 0: __value },
+                    ),
                 })
             }
             _ => None,

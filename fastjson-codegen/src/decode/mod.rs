@@ -85,6 +85,15 @@ pub fn expand(cont: &Container) -> TokenStream {
         _ => TokenStream::new(),
     };
 
+    let missing = match &cont.data {
+        Data::Struct(Style::Struct | Style::Tuple | Style::Newtype, fields)
+            if cont.attrs.transparent =>
+        {
+            struct_::transparent_missing(&p, fields)
+        }
+        _ => TokenStream::new(),
+    };
+
     quote! {
         #[automatically_derived]
         impl #impl_generics _fj::Decode<#lifetime> for #ident #ty_generics #where_clause {
@@ -93,6 +102,8 @@ pub fn expand(cont: &Container) -> TokenStream {
             fn decode(__lex: &mut _fj::Lexer<#lifetime>) -> _fj::Result<Self> {
                 #body
             }
+
+            #missing
         }
 
         #fields_impl

@@ -99,11 +99,18 @@ pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
 /// The struct is its one real field; the others take their defaults (`PhantomData` otherwise).
 fn transparent(p: &Params, fields: &[Field]) -> TokenStream {
     let (index, _) = transparent_field(fields).expect("checked in check.rs");
+    let value = field::decode_value(p, &fields[index]);
+    let built = transparent_built(p, fields, quote!(#value?));
+    p.target.ok(built)
+}
+
+/// `Self` built around `value`, the real field's value (an expression that may `return`).
+fn transparent_built(p: &Params, fields: &[Field], value: TokenStream) -> TokenStream {
+    let (index, _) = transparent_field(fields).expect("checked in check.rs");
     let members = fields.iter().enumerate().map(|(i, f)| {
         let member = &f.member;
         let value = if i == index {
-            let value = field::decode_value(p, f);
-            quote!(#value?)
+            value.clone()
         } else if f.attrs.skip_deserializing || !f.attrs.default.is_none() {
             field::skipped_value(f, &p.cont.attrs.default)
         } else {
@@ -114,9 +121,47 @@ fn transparent(p: &Params, fields: &[Field]) -> TokenStream {
     let others = fields.iter().enumerate().filter(|(i, _)| *i != index);
     let let_default = field::let_default(p, others.map(|(_, f)| f), &p.cont.attrs.default);
     let construct = &p.target.construct;
-    let ok = p.target.ok(quote!(#construct { #(#members),* }));
+    let built = quote!(#construct { #(#members),* });
+    if let_default.is_empty() {
+        built
+    } else {
+        quote!({
+            #let_default
+            #built
+        })
+    }
+}
+
+/// A transparent struct as a missing field is what its real field makes of one, as in serde
+/// (a missing `Option` is `None`). A field read by `deserialize_with` has no such value: the
+/// trait's defaults (a missing-field error).
+pub fn transparent_missing(p: &Params, fields: &[Field]) -> TokenStream {
+    let (_, field) = transparent_field(fields).expect("checked in check.rs");
+    if field.attrs.deserialize_with.is_some() {
+        return TokenStream::new();
+    }
+    let ty = field.ty;
+    let de = &p.de;
+    let missing = transparent_built(
+        p,
+        fields,
+        quote!(<#ty as _fj::Decode<#de>>::decode_missing()?),
+    );
+    let missing_field = transparent_built(
+        p,
+        fields,
+        quote!(<#ty as _fj::Decode<#de>>::decode_missing_field(__lex, __name)?),
+    );
     quote! {
-        #let_default
-        #ok
+        fn decode_missing() -> _fj::__private::Option<Self> {
+            _fj::__private::Some(#missing)
+        }
+
+        fn decode_missing_field(
+            __lex: &_fj::Lexer<#de>,
+            __name: &_fj::__private::str,
+        ) -> _fj::Result<Self> {
+            _fj::__private::Ok(#missing_field)
+        }
     }
 }

@@ -78,6 +78,16 @@ macro_rules! built_from_value {
             fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
                 T::decode(lex).map($ty::new)
             }
+
+            #[inline]
+            fn decode_missing() -> Option<Self> {
+                T::decode_missing().map($ty::new)
+            }
+
+            #[inline]
+            fn decode_missing_field(lex: &Lexer<'de>, name: &str) -> Result<Self> {
+                T::decode_missing_field(lex, name).map($ty::new)
+            }
         }
     )*};
 }

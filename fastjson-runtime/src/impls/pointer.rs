@@ -53,6 +53,16 @@ macro_rules! smart_pointer {
             fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
                 T::decode(lex).map($ptr::new)
             }
+
+            #[inline]
+            fn decode_missing() -> Option<Self> {
+                T::decode_missing().map($ptr::new)
+            }
+
+            #[inline]
+            fn decode_missing_field(lex: &Lexer<'de>, name: &str) -> Result<Self> {
+                T::decode_missing_field(lex, name).map($ptr::new)
+            }
         }
     )*};
 }

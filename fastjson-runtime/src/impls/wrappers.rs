@@ -108,6 +108,16 @@ macro_rules! transparent {
             fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
                 T::decode(lex).map($wrapper)
             }
+
+            #[inline]
+            fn decode_missing() -> Option<Self> {
+                T::decode_missing().map($wrapper)
+            }
+
+            #[inline]
+            fn decode_missing_field(lex: &Lexer<'de>, name: &str) -> Result<Self> {
+                T::decode_missing_field(lex, name).map($wrapper)
+            }
         }
     )*};
 }

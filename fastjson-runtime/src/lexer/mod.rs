@@ -695,6 +695,13 @@ impl<'de> Lexer<'de> {
     pub fn err_custom(&self, msg: impl Display) -> Error {
         self.error(ErrorCode::Custom(msg.to_string().into_boxed_str()))
     }
+
+    /// A custom error raised in place of a missing-field error: at the same byte.
+    #[cold]
+    pub fn err_custom_at_closing_bracket(&self, msg: impl Display) -> Error {
+        let code = ErrorCode::Custom(msg.to_string().into_boxed_str());
+        self.error_at(code, self.closing_bracket())
+    }
 }
 
 /// Where the whitespace at `pos` ends (`pos` itself when there is none): one byte test inline,
