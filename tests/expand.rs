@@ -257,6 +257,21 @@ catalog! {
         }
     }
 
+    variant_with_functions: {
+        /// A variant's functions take all of its fields: FIELDS is `()`, the field's type or a
+        /// tuple; the representation wraps what they write.
+        #[serde(tag = "t", content = "c")]
+        enum Shape {
+            #[serde(with = "zero")]
+            Origin,
+            #[serde(with = "hex")]
+            Id(u32),
+            #[serde(serialize_with = "write_pair", deserialize_with = "read_pair")]
+            At { x: i32, y: i32 },
+            Plain(u8),
+        }
+    }
+
     conversions: {
         #[serde(try_from = "String", into = "String")]
         struct Email(String);

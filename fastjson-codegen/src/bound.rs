@@ -49,7 +49,7 @@ pub fn encode_generics(cont: &Container) -> syn::Generics {
     let encodes = |variant: Option<&Variant>, field: &Field| {
         !field.attrs.skip_serializing
             && field.attrs.serialize_with.is_none()
-            && variant.is_none_or(|v| !v.attrs.skip_serializing)
+            && variant.is_none_or(|v| !v.attrs.skip_serializing && v.attrs.serialize_with.is_none())
     };
     infer(
         cont,
@@ -85,7 +85,9 @@ pub fn decode_generics(cont: &Container, de: &DeLifetime) -> syn::Generics {
         Direction::Decode,
         &mut predicates,
         |variant, field, out| {
-            if variant.is_some_and(|v| v.attrs.skip_deserializing) {
+            if variant
+                .is_some_and(|v| v.attrs.skip_deserializing || v.attrs.deserialize_with.is_some())
+            {
                 return;
             }
             let ty = field.ty;

@@ -10,6 +10,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
     check_untagged_variants_last(cx, cont);
     check_other(cx, cont);
     check_internal_tag(cx, cont);
+    check_variant_with(cx, cont);
     check_adjacent_tag_conflict(cx, cont);
     check_transparent(cx, cont);
     check_remote(cx, cont);
@@ -115,6 +116,72 @@ fn check_other(cx: &Ctxt, cont: &Container) {
                 variant.original,
                 "#[serde(other)] must be on the last variant",
             );
+        }
+    }
+}
+
+// A variant's `serialize_with` / `deserialize_with` takes all of its fields, so none may be
+// skipped in that direction (serde's rules and messages). Internally tagged, serde puts the tag
+// into whatever the function writes and hands it the object without the tag; fastjson writes and
+// reads in one pass, so it supports variant functions in the other representations only.
+fn check_variant_with(cx: &Ctxt, cont: &Container) {
+    let Data::Enum(variants) = &cont.data else {
+        return;
+    };
+    let member = |field: &Field| match &field.member {
+        syn::Member::Named(ident) => format!("`{ident}`"),
+        syn::Member::Unnamed(index) => format!("#{}", index.index),
+    };
+    for variant in variants {
+        let ident = variant.ident;
+        if let Some(path) = &variant.attrs.serialize_with {
+            if variant.attrs.skip_serializing {
+                cx.error_spanned_by(
+                    path,
+                    format!("variant `{ident}` cannot have both #[serde(serialize_with)] and #[serde(skip_serializing)]"),
+                );
+            }
+            for field in &variant.fields {
+                if field.attrs.skip_serializing {
+                    cx.error_spanned_by(
+                        path,
+                        format!("variant `{ident}` cannot have both #[serde(serialize_with)] and a field {} marked with #[serde(skip_serializing)]", member(field)),
+                    );
+                }
+                if field.attrs.skip_serializing_if.is_some() {
+                    cx.error_spanned_by(
+                        path,
+                        format!("variant `{ident}` cannot have both #[serde(serialize_with)] and a field {} marked with #[serde(skip_serializing_if)]", member(field)),
+                    );
+                }
+            }
+        }
+        if let Some(path) = &variant.attrs.deserialize_with {
+            if variant.attrs.skip_deserializing {
+                cx.error_spanned_by(
+                    path,
+                    format!("variant `{ident}` cannot have both #[serde(deserialize_with)] and #[serde(skip_deserializing)]"),
+                );
+            }
+            for field in variant.fields.iter().filter(|f| f.attrs.skip_deserializing) {
+                cx.error_spanned_by(
+                    path,
+                    format!("variant `{ident}` cannot have both #[serde(deserialize_with)] and a field {} marked with #[serde(skip_deserializing)]", member(field)),
+                );
+            }
+        }
+        if let TagType::Internal { .. } = variant.tag(&cont.attrs.tag) {
+            let attrs = &variant.attrs;
+            if let Some(path) = attrs
+                .serialize_with
+                .as_ref()
+                .or(attrs.deserialize_with.as_ref())
+            {
+                cx.error_spanned_by(
+                    path,
+                    "`with`, `serialize_with` and `deserialize_with` on a variant of an internally tagged enum are not supported by fastjson",
+                );
+            }
         }
     }
 }

@@ -48,7 +48,7 @@ pub const WITH: Symbol = Symbol("with");
 // serde keys fastjson rejects with "not supported", by position.
 pub const UNSUPPORTED_CONTAINER: &[Symbol] =
     &[Symbol("field_identifier"), Symbol("variant_identifier")];
-pub const UNSUPPORTED_VARIANT: &[Symbol] = &[DESERIALIZE_WITH, SERIALIZE_WITH, WITH];
+pub const UNSUPPORTED_VARIANT: &[Symbol] = &[];
 pub const UNSUPPORTED_FIELD: &[Symbol] = &[];
 
 impl PartialEq<Symbol> for Path {

@@ -95,10 +95,7 @@ fn unsupported_serde_attributes_are_named() {
     let input: syn::DeriveInput = parse_quote! {
         #[serde(field_identifier, variant_identifier)]
         enum E {
-            #[serde(deserialize_with = "f")]
             A(u8),
-            #[serde(with = "m")]
-            B(u8),
         }
     };
     assert_eq!(
@@ -106,9 +103,36 @@ fn unsupported_serde_attributes_are_named() {
         [
             "serde attribute `field_identifier` is not supported by fastjson",
             "serde attribute `variant_identifier` is not supported by fastjson",
-            "serde attribute `deserialize_with` is not supported by fastjson",
-            "serde attribute `with` is not supported by fastjson",
         ]
+    );
+}
+
+#[test]
+fn variant_functions_are_supported_except_internally_tagged() {
+    let supported: syn::DeriveInput = parse_quote! {
+        #[serde(tag = "t", content = "c")]
+        enum E {
+            #[serde(deserialize_with = "f")]
+            A(u8),
+            #[serde(with = "m")]
+            B { x: u8, y: u8 },
+            #[serde(serialize_with = "g")]
+            C,
+        }
+    };
+    assert_eq!(errors(&supported), Vec::<String>::new());
+    let internal: syn::DeriveInput = parse_quote! {
+        #[serde(tag = "t")]
+        enum E {
+            #[serde(with = "m")]
+            A(u8),
+            #[serde(untagged, with = "m")]
+            B(u8),
+        }
+    };
+    assert_eq!(
+        errors(&internal),
+        ["`with`, `serialize_with` and `deserialize_with` on a variant of an internally tagged enum are not supported by fastjson"]
     );
 }
 

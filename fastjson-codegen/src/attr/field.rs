@@ -8,7 +8,7 @@ use syn::Token;
 use super::container::DefaultValue;
 use super::{
     each_meta, expr_path, lit_str, ser_de_lit_strs, set_bounds, set_ser_de, tokens_of, unknown_key,
-    Attr, BoolAttr, Bounds, Name, Namespace, Position,
+    with_fn, Attr, BoolAttr, Bounds, Name, Namespace, Position,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -153,15 +153,6 @@ impl Field {
             getter: getter.get(),
         }
     }
-}
-
-/// `module::encode` / `module::decode` for `with = "module"`.
-fn with_fn(module: &syn::ExprPath, name: &str) -> syn::ExprPath {
-    let mut path = module.clone();
-    path.path
-        .segments
-        .push(syn::Ident::new(name, proc_macro2::Span::call_site()).into());
-    path
 }
 
 /// `"'a + 'b"`, each lifetime at most once.

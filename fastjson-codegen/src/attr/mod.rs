@@ -252,6 +252,15 @@ pub fn expr_path(meta: &ParseNestedMeta) -> syn::Result<syn::ExprPath> {
     lit_str(meta)?.parse()
 }
 
+/// `module::encode` / `module::decode` for `with = "module"`.
+/// The function's name takes the module's span, so errors about it point into the attribute.
+pub fn with_fn(module: &syn::ExprPath, name: &str) -> syn::ExprPath {
+    let span = syn::spanned::Spanned::span(module);
+    let mut path = module.clone();
+    path.path.segments.push(syn::Ident::new(name, span).into());
+    path
+}
+
 /// Where predicates that replace the inferred bounds of the `Encode` impl (`ser`) and of the
 /// `Decode` impl (`de`); `None` leaves that impl's bounds inferred.
 #[derive(Clone, Default)]

@@ -3,8 +3,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    each_meta, lit_str, rename_rules, ser_de_lit_strs, set_bounds, set_ser_de, tokens_of,
-    unknown_key, Attr, BoolAttr, Borrow, Bounds, Name, Position, RenameRules,
+    each_meta, expr_path, lit_str, rename_rules, ser_de_lit_strs, set_bounds, set_ser_de,
+    tokens_of, unknown_key, with_fn, Attr, BoolAttr, Borrow, Bounds, Name, Position, RenameRules,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -23,6 +23,14 @@ pub struct Variant {
     pub bound: Bounds,
     /// `borrow` on a newtype variant: the field's `borrow` (serde allows it nowhere else).
     pub borrow: Option<Borrow>,
+    /// `serialize_with = "f"` (or `with`'s `module::encode`): writes the variant's content as
+    /// `f(&field0, &field1, .., writer)`, every field in declaration order, in place of the
+    /// fields' own encoding (serde's FIELD0, FIELD1, .., S).
+    pub serialize_with: Option<syn::ExprPath>,
+    /// `deserialize_with = "g"` (or `with`'s `module::decode`): reads the content as
+    /// `g(lexer) -> Result<FIELDS>`, FIELDS being the one field's type, a tuple of several, or
+    /// `()` for none (serde's FIELDS).
+    pub deserialize_with: Option<syn::ExprPath>,
 }
 
 impl Variant {
@@ -38,6 +46,8 @@ impl Variant {
         let mut borrow = Attr::none(cx, BORROW);
         let mut ser_bound = Attr::none(cx, BOUND);
         let mut de_bound = Attr::none(cx, BOUND);
+        let mut serialize_with = Attr::none(cx, SERIALIZE_WITH);
+        let mut deserialize_with = Attr::none(cx, DESERIALIZE_WITH);
 
         each_meta(cx, &variant.attrs, |ns, meta| {
             let at = tokens_of(meta);
@@ -72,6 +82,14 @@ impl Variant {
                 }
             } else if meta.path == BOUND {
                 set_bounds(ns, meta, (&mut ser_bound, &mut de_bound))?;
+            } else if meta.path == WITH {
+                let module = expr_path(meta)?;
+                serialize_with.set(ns, &at, with_fn(&module, "encode"));
+                deserialize_with.set(ns, &at, with_fn(&module, "decode"));
+            } else if meta.path == SERIALIZE_WITH {
+                serialize_with.set(ns, &at, expr_path(meta)?);
+            } else if meta.path == DESERIALIZE_WITH {
+                deserialize_with.set(ns, &at, expr_path(meta)?);
             } else {
                 return Err(unknown_key(ns, Position::Variant, meta));
             }
@@ -91,6 +109,8 @@ impl Variant {
             other: other.get(),
             untagged: untagged.get(),
             borrow: borrow.get(),
+            serialize_with: serialize_with.get(),
+            deserialize_with: deserialize_with.get(),
             bound: Bounds {
                 ser: ser_bound.get(),
                 de: de_bound.get(),

@@ -43,7 +43,10 @@ pub fn body(
                 let value = variant::unit_value(v);
                 Some(quote!(#i => _fj::__private::Ok(#value),))
             }
-            Style::Newtype if v.fields[0].attrs.deserialize_with.is_none() => {
+            Style::Newtype
+                if v.fields[0].attrs.deserialize_with.is_none()
+                    && v.attrs.deserialize_with.is_none() =>
+            {
                 let ty = v.fields[0].ty;
                 Some(quote! {
                     #i => _fj::__private::Result::map(

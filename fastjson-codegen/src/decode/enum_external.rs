@@ -29,7 +29,12 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     // `"Variant"`: only unit variants can be written as a bare string.
     let string_arms = patterns.iter().map(|(i, pattern)| {
         let v = &variants[*i];
-        let value = match variant::effective_style(v) {
+        // serde reads a `deserialize_with` variant as a newtype variant, whatever its fields.
+        let style = match v.attrs.deserialize_with {
+            Some(_) => Style::Newtype,
+            None => variant::effective_style(v),
+        };
+        let value = match style {
             Style::Unit => {
                 let value = variant::unit_value(v);
                 quote!(_fj::__private::Ok(#value))
@@ -97,6 +102,10 @@ fn err(error: TokenStream) -> TokenStream {
 fn object_content(p: &Params, v: &Variant) -> TokenStream {
     let name = &v.attrs.name.de;
     let at = quote!(.map_err(|__e| __e.at_field(#name)));
+    if let Some(path) = &v.attrs.deserialize_with {
+        let result = variant::as_result(variant::with_function(v, path));
+        return quote!(#result #at?);
+    }
     match variant::effective_style(v) {
         Style::Unit => {
             let value = variant::unit_value(v);

@@ -2,7 +2,8 @@
 //! share.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use super::field::{self, byte_lit};
 use super::object::{self, ObjectForm};
@@ -159,6 +160,9 @@ pub fn read_index(
 /// externally tagged (`ObjectOrArray`) or untagged/adjacent (`ObjectOnly`) enums.
 pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream {
     let ident = variant.ident;
+    if let Some(path) = &variant.attrs.deserialize_with {
+        return with_function(variant, path);
+    }
     let kind = |what: &str| p.expecting(|| format!("{what} {}::{}", p.cont.ident, variant.ident));
     match effective_style(variant) {
         Style::Unit => {
@@ -206,6 +210,32 @@ pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream
                     b'[' => { #array }
                     _ => { #object }
                 }
+            }
+        }
+    }
+}
+
+/// A variant read by its `deserialize_with` function, which returns serde's FIELDS: `()` for a
+/// variant without fields, the field's type for one, a tuple of the fields' types for more.
+pub fn with_function(variant: &Variant, path: &syn::ExprPath) -> TokenStream {
+    let ident = variant.ident;
+    let func = quote_spanned!(path.span()=> #path);
+    let members = variant.fields.iter().map(|f| &f.member);
+    match variant.fields.as_slice() {
+        [] => quote! {
+            let () = #func(__lex)?;
+            Self::#ident {}
+        },
+        [field] => {
+            let member = &field.member;
+            quote!(Self::#ident { #member: #func(__lex)? })
+        }
+        fields => {
+            let types = fields.iter().map(|f| f.ty);
+            let indexes = (0..fields.len()).map(syn::Index::from);
+            quote! {
+                let __fields: (#(#types),*) = #func(__lex)?;
+                Self::#ident { #(#members: __fields.#indexes),* }
             }
         }
     }

@@ -4,6 +4,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use super::fields;
 use crate::ast::{Container, Style, Variant};
@@ -49,7 +50,9 @@ pub(super) fn pattern(v: &Variant) -> TokenStream {
         .enumerate()
         .filter(|(_, f)| {
             !v.attrs.skip_serializing
-                && (v.encoded_style() == Style::Newtype || !f.attrs.skip_serializing)
+                && (v.encoded_style() == Style::Newtype
+                    || v.attrs.serialize_with.is_some()
+                    || !f.attrs.skip_serializing)
         })
         .map(|(i, f)| {
             let member = &f.member;
@@ -64,7 +67,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
     let name = escape::quoted(&v.attrs.name.ser);
     match v.tag(&cont.attrs.tag) {
         TagType::External => match v.encoded_style() {
-            Style::Unit => quote!(__w.raw(#name);),
+            Style::Unit if v.attrs.serialize_with.is_none() => quote!(__w.raw(#name);),
             _ => {
                 let content = content(cont, v);
                 quote! {
@@ -116,7 +119,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
         } => {
             let tag = escape::quoted(tag);
             let content = match v.encoded_style() {
-                Style::Unit => TokenStream::new(),
+                Style::Unit if v.attrs.serialize_with.is_none() => TokenStream::new(),
                 _ => {
                     let key = escape::quoted(content_key);
                     let content = content(cont, v);
@@ -134,10 +137,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
                 __w.end_object();
             }
         }
-        TagType::Untagged => match v.encoded_style() {
-            Style::Unit => quote!(__w.null();),
-            _ => content(cont, v),
-        },
+        TagType::Untagged => content(cont, v),
     }
 }
 
@@ -147,8 +147,14 @@ fn by_binding(index: usize, _: &crate::ast::Field) -> TokenStream {
     quote!(#binding)
 }
 
-/// The variant's data: the inner value (newtype), an array (tuple) or an object (struct).
+/// The variant's data: the inner value (newtype), an array (tuple) or an object (struct), or
+/// what the variant's `serialize_with` function writes, given every field by reference.
 fn content(cont: &Container, v: &Variant) -> TokenStream {
+    if let Some(path) = &v.attrs.serialize_with {
+        let func = quote_spanned!(path.span()=> #path);
+        let fields = (0..v.fields.len()).map(binding);
+        return quote!(#func(#(#fields,)* __w););
+    }
     match v.encoded_style() {
         Style::Unit => quote!(__w.null();),
         Style::Newtype => fields::value(&v.fields[0], quote!(__f0)),

@@ -165,7 +165,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
     let name = escape::quoted(&v.attrs.name.ser).len();
     let estimate = match v.tag(&cont.attrs.tag) {
         TagType::External => match v.encoded_style() {
-            Style::Unit => Estimate::new(name),
+            Style::Unit if v.attrs.serialize_with.is_none() => Estimate::new(name),
             _ => content(v, 2 + name + 1),
         },
         TagType::Internal { tag } => {
@@ -187,7 +187,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
         TagType::Adjacent { tag, content: key } => {
             let head = 2 + escape::quoted(tag).len() + 1 + name;
             match v.encoded_style() {
-                Style::Unit => Estimate::new(head),
+                Style::Unit if v.attrs.serialize_with.is_none() => Estimate::new(head),
                 _ => content(v, head + escape::fused_key(key).len()),
             }
         }
@@ -196,9 +196,13 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
     estimate.finish()
 }
 
-/// The variant's data (inner value, array or object) after `head` known bytes.
+/// The variant's data (inner value, array or object) after `head` known bytes; what a
+/// `serialize_with` function writes counts 0 (unknown), as for fields.
 fn content(v: &Variant, head: usize) -> Estimate {
     let mut estimate = Estimate::new(head);
+    if v.attrs.serialize_with.is_some() {
+        return estimate;
+    }
     match v.encoded_style() {
         Style::Unit => estimate.constant += 4,
         Style::Newtype => estimate.value(&v.fields[0], quote!(__f0)),

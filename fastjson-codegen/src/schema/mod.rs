@@ -228,7 +228,7 @@ impl Cx<'_, '_> {
         let name = v.attrs.name.ser.as_str();
         match v.tag(&self.cont.attrs.tag) {
             TagType::External => match v.encoded_style() {
-                Style::Unit => constant(name),
+                Style::Unit if v.attrs.serialize_with.is_none() => constant(name),
                 _ => {
                     let mut schema = Json::typed("object");
                     schema.push(
@@ -254,7 +254,7 @@ impl Cx<'_, '_> {
             TagType::Adjacent { tag, content } => {
                 let mut properties = vec![(tag.clone(), constant(name))];
                 let mut required = vec![Json::str(tag)];
-                if v.encoded_style() != Style::Unit {
+                if v.encoded_style() != Style::Unit || v.attrs.serialize_with.is_some() {
                     properties.push((content.clone(), self.content(v)));
                     required.push(Json::str(content));
                 }
@@ -268,8 +268,12 @@ impl Cx<'_, '_> {
         }
     }
 
-    /// The variant's data: `null`, the inner value, an array or an object.
+    /// The variant's data: `null`, the inner value, an array or an object; anything when a
+    /// `serialize_with` function writes it.
     fn content(&self, v: &Variant) -> Json {
+        if v.attrs.serialize_with.is_some() {
+            return Json::any();
+        }
         match v.encoded_style() {
             Style::Unit => Json::typed("null"),
             Style::Newtype => self.value(&v.fields[0]),
