@@ -317,6 +317,14 @@ catalog! {
 
         #[serde(remote = "color::Rgb")]
         struct RgbDef(u8, u8, u8);
+
+        /// An enum mirror matches and builds the foreign type's variants.
+        #[serde(remote = "log::Level", rename_all = "lowercase")]
+        enum LevelDef {
+            Error,
+            Warn,
+            Custom(u8),
+        }
     }
 
     crate_path: {

@@ -561,3 +561,199 @@ fn expects(message: &str, what: &str) -> bool {
         !message[at + pattern.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
     })
 }
+
+/// Foreign enums, mirrored as serde mirrors them: the mirror lists the foreign variants, and its
+/// functions match and build `Foreign::Variant`s.
+mod foreign_enums {
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum Shape {
+        Empty,
+        Circle(f64),
+        Line(i32, i32),
+        Rect { w: u32, h: u32 },
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum Either<L, R> {
+        Left(L),
+        Right(R),
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum Event {
+        Ping,
+        Move { x: i32, y: i32 },
+        Hidden { secret: u8 },
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub enum Level {
+        Error,
+        Warn,
+        Info,
+    }
+}
+
+use foreign_enums::{Either, Event, Level, Shape};
+
+#[derive(Serialize, Deserialize, FastJson)]
+#[serde(remote = "Shape")]
+enum ShapeDef {
+    Empty,
+    Circle(f64),
+    Line(i32, i32),
+    #[serde(rename = "rectangle")]
+    Rect {
+        w: u32,
+        h: u32,
+    },
+}
+
+#[derive(Serialize, Deserialize, FastJson)]
+#[serde(remote = "Event", tag = "kind")]
+enum EventDef {
+    Ping,
+    Move {
+        x: i32,
+        y: i32,
+    },
+    #[serde(skip)]
+    Hidden {
+        secret: u8,
+    },
+}
+
+#[derive(Serialize, Deserialize, FastJson)]
+#[serde(remote = "Shape", tag = "t", content = "c", rename_all = "lowercase")]
+enum AdjacentShapeDef {
+    Empty,
+    Circle(f64),
+    Line(i32, i32),
+    Rect { w: u32, h: u32 },
+}
+
+#[derive(Serialize, Deserialize, FastJson)]
+#[serde(remote = "Shape", untagged)]
+enum UntaggedShapeDef {
+    Empty,
+    Circle(f64),
+    Line(i32, i32),
+    Rect { w: u32, h: u32 },
+}
+
+/// Generic: the mirror declares the foreign type's parameters.
+#[derive(Serialize, Deserialize, FastJson)]
+#[serde(remote = "Either")]
+enum EitherDef<L, R> {
+    Left(L),
+    Right(R),
+}
+
+#[derive(Serialize, Deserialize, FastJson)]
+#[serde(remote = "Level", rename_all = "lowercase")]
+enum LevelDef {
+    Error,
+    Warn,
+    #[serde(other)]
+    Info,
+}
+
+#[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
+struct Scene {
+    #[serde(with = "ShapeDef")]
+    external: Shape,
+    #[serde(with = "AdjacentShapeDef")]
+    adjacent: Shape,
+    #[serde(with = "UntaggedShapeDef")]
+    untagged: Shape,
+    #[serde(with = "EitherDef")]
+    either: Either<String, u8>,
+    #[serde(with = "LevelDef")]
+    level: Level,
+}
+
+#[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
+struct TheEvent(#[serde(with = "EventDef")] Event);
+
+#[test]
+fn enum_mirrors_write_and_read_what_serde_json_does() {
+    let shapes = [
+        Shape::Empty,
+        Shape::Circle(1.5),
+        Shape::Line(-1, 2),
+        Shape::Rect { w: 3, h: 4 },
+    ];
+    let mut texts = Vec::new();
+    for (i, shape) in shapes.iter().enumerate() {
+        let scene = Scene {
+            external: shape.clone(),
+            adjacent: shape.clone(),
+            untagged: shape.clone(),
+            either: if i % 2 == 0 {
+                Either::Left(format!("s{i}"))
+            } else {
+                Either::Right(i as u8)
+            },
+            level: [Level::Error, Level::Warn, Level::Info][i % 3],
+        };
+        let text = same_text(&scene);
+        assert_eq!(same_value::<Scene>(&text), scene);
+        texts.push(text);
+    }
+    assert_eq!(
+        texts[3],
+        concat!(
+            r#"{"external":{"rectangle":{"w":3,"h":4}},"adjacent":{"t":"rect","c":{"w":3,"h":4}},"#,
+            r#""untagged":{"w":3,"h":4},"either":{"Right":3},"level":"error"}"#
+        )
+    );
+    assert_eq!(
+        texts[0],
+        concat!(
+            r#"{"external":"Empty","adjacent":{"t":"empty"},"untagged":null,"#,
+            r#""either":{"Left":"s0"},"level":"error"}"#
+        )
+    );
+
+    for event in [Event::Ping, Event::Move { x: 5, y: -6 }] {
+        let wrapped = TheEvent(event);
+        let text = same_text(&wrapped);
+        assert_eq!(same_value::<TheEvent>(&text), wrapped);
+    }
+    assert_eq!(
+        same_text(&TheEvent(Event::Move { x: 5, y: -6 })),
+        r#"{"kind":"Move","x":5,"y":-6}"#
+    );
+}
+
+#[test]
+fn enum_mirrors_refuse_and_name_the_foreign_type_as_serde_does() {
+    // `other` takes an unknown unit variant name.
+    let scene = r#"{"external":"Empty","adjacent":{"t":"empty"},"untagged":null,
+        "either":{"Left":"x"},"level":"verbose"}"#;
+    assert_eq!(same_value::<Scene>(scene).level, Level::Info);
+    // A skipped variant cannot be written; serde_json refuses, fastjson panics with its message.
+    let hidden = TheEvent(Event::Hidden { secret: 1 });
+    let err = serde_json::to_string(&hidden).unwrap_err();
+    let panic =
+        std::panic::catch_unwind(|| fastjson::to_string(&hidden)).expect_err("fastjson panics");
+    let message = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or_default();
+    assert_eq!(message, err.to_string());
+    assert!(message.contains("Event::Hidden"), "{message}");
+
+    #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
+    struct TheShape(#[serde(with = "ShapeDef")] Shape);
+    for (input, expected) in [
+        (r#""Nothing""#, "unknown variant `Nothing`"),
+        (r#"{"rectangle":5}"#, "struct variant Shape::Rect"),
+        (r#"{"Line":[1]}"#, "tuple variant Shape::Line"),
+    ] {
+        let (ours, theirs) = both_reject::<TheShape>(input);
+        assert!(theirs.contains(expected), "serde_json on {input}: {theirs}");
+        assert!(ours.contains(expected), "fastjson on {input}: {ours}");
+    }
+}

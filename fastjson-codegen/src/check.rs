@@ -328,12 +328,6 @@ fn check_remote(cx: &Ctxt, cont: &Container) {
     let Some(remote) = &cont.attrs.remote else {
         return;
     };
-    if let Data::Enum(_) = cont.data {
-        cx.error_spanned_by(
-            &remote.key,
-            "`remote` on enums is not supported by fastjson",
-        );
-    }
     let remote_has_generics = remote
         .path
         .segments

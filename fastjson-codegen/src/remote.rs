@@ -44,24 +44,56 @@ pub fn type_name(remote: &Remote) -> String {
         .map_or_else(String::new, |segment| segment.ident.to_string())
 }
 
-/// Reads every field of the mirror in code that never runs (serde's `pretend_used`): a mirror's
-/// fields describe the foreign type's and are never read otherwise, which rustc would report.
-/// Both functions carry it, as either may be the only one a crate calls.
+/// Uses the mirror in code that never runs (serde's `pretend_used`): a mirror's fields and
+/// variants describe the foreign type's and are never read or built otherwise, which rustc would
+/// report. A struct's fields are read by a pattern; an enum's variants are built from values
+/// that do not exist. Both functions carry it, as either may be the only one a crate calls.
 pub fn pretend_fields_used(cont: &Container) -> TokenStream {
-    let crate::ast::Data::Struct(_, fields) = &cont.data else {
-        return TokenStream::new();
-    };
-    if fields.is_empty() {
-        return TokenStream::new();
-    }
     let ident = cont.ident;
     let (_, ty_generics, _) = cont.generics.split_for_impl();
-    let members = fields.iter().map(|field| &field.member);
-    let bindings = (0..fields.len()).map(|i| quote::format_ident!("__v{}", i));
-    quote! {
-        match _fj::__private::None::<&#ident #ty_generics> {
-            _fj::__private::Some(#ident { #(#members: #bindings),* }) => {}
-            _ => {}
+    match &cont.data {
+        crate::ast::Data::Struct(_, fields) => {
+            if fields.is_empty() {
+                return TokenStream::new();
+            }
+            let members = fields.iter().map(|field| &field.member);
+            let bindings = (0..fields.len()).map(|i| quote::format_ident!("__v{}", i));
+            quote! {
+                match _fj::__private::None::<&#ident #ty_generics> {
+                    _fj::__private::Some(#ident { #(#members: #bindings),* }) => {}
+                    _ => {}
+                }
+            }
+        }
+        crate::ast::Data::Enum(variants) => {
+            if variants.is_empty() {
+                return TokenStream::new();
+            }
+            let turbofish = ty_generics.as_turbofish();
+            // One tuple of placeholders per variant, all inside one `Some` pattern.
+            let placeholders: Vec<Vec<syn::Ident>> = variants
+                .iter()
+                .enumerate()
+                .map(|(v, variant)| {
+                    (0..variant.fields.len())
+                        .map(|f| quote::format_ident!("__v{}_{}", v, f))
+                        .collect()
+                })
+                .collect();
+            let tuples = placeholders.iter().map(|names| quote!((#(#names,)*)));
+            let built = variants.iter().zip(&placeholders).map(|(variant, names)| {
+                let variant_ident = variant.ident;
+                let members = variant.fields.iter().map(|field| &field.member);
+                quote!(let _ = #ident #turbofish::#variant_ident { #(#members: #names),* };)
+            });
+            quote! {
+                match _fj::__private::None {
+                    _fj::__private::Some((#(#tuples,)*)) => {
+                        #(#built)*
+                    }
+                    _ => {}
+                }
+            }
         }
     }
 }

@@ -304,8 +304,12 @@ fn cross_attribute_rules() {
             "expected `serialize` or `deserialize`",
         ),
         (
-            parse_quote!(#[serde(remote = "other::E")] enum E { A }),
-            "`remote` on enums is not supported by fastjson",
+            parse_quote!(#[serde(remote = "other::E<u8>")] enum E<T> { A(T) }),
+            "remove generic parameters from this path",
+        ),
+        (
+            parse_quote!(#[serde(remote = "other::E")] enum E { A { #[serde(getter = "a")] a: u8 } }),
+            "#[serde(getter = \"...\")] is not allowed in an enum",
         ),
         (
             parse_quote!(#[serde(remote = "other::S<u8>")] struct S<T> { a: T }),

@@ -65,8 +65,6 @@ pub struct Container {
 pub struct Remote {
     /// The foreign type (`Self` stands for the type's own name, as in serde).
     pub path: syn::Path,
-    /// The `remote` key, for errors about where it is written.
-    pub key: proc_macro2::TokenStream,
 }
 
 impl Container {
@@ -149,14 +147,7 @@ impl Container {
                 if path.is_ident("Self") {
                     path = item.ident.clone().into();
                 }
-                remote.set(
-                    ns,
-                    &at,
-                    Remote {
-                        path,
-                        key: at.clone(),
-                    },
-                );
+                remote.set(ns, &at, Remote { path });
             } else if meta.path == OMITEMPTY && ns == Namespace::Fastjson {
                 omitempty.set_true(ns, &at);
             } else {

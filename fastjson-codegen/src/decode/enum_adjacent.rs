@@ -21,7 +21,8 @@ pub fn body(
     tag_value: TagValue,
 ) -> TokenStream {
     let decodable = variant::decodable(variants);
-    let name = p.cont.ident.to_string();
+    let name = p.target.name.clone();
+    let ty = &p.target.ty;
     let expecting = p.expecting(|| format!("adjacently tagged enum {name}"));
     if decodable.is_empty() {
         return quote!(_fj::__private::Err(__lex.err_invalid_type_here(#expecting)));
@@ -37,10 +38,10 @@ pub fn body(
         quote!(#i => _fj::__private::Ok({ #body }),)
     });
     let missing_content_arms = decodable.iter().filter_map(|(i, v)| {
-        let ident = v.ident;
+        let path = p.target.variant(v.ident);
         match variant::effective_style(v) {
             Style::Unit => {
-                let value = variant::unit_value(v);
+                let value = variant::unit_value(p, v);
                 Some(quote!(#i => _fj::__private::Ok(#value),))
             }
             Style::Newtype
@@ -51,7 +52,7 @@ pub fn body(
                 Some(quote! {
                     #i => _fj::__private::Result::map(
                         <#ty as _fj::Decode<#de>>::decode_missing_field(__lex, #content),
-                        |__value| Self::#ident { 0: __value },
+                        |__value| #path { 0: __value },
                     ),
                 })
             }
@@ -71,7 +72,7 @@ pub fn body(
     let trailing = super::errors::trailing_elements();
 
     quote! {
-        let __content = |__lex: &mut _fj::Lexer<#de>, __variant: _fj::__private::usize| -> _fj::Result<Self> {
+        let __content = |__lex: &mut _fj::Lexer<#de>, __variant: _fj::__private::usize| -> _fj::Result<#ty> {
             match __variant {
                 #(#content_arms)*
                 _ => ::core::unreachable!(),

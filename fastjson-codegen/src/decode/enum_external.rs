@@ -11,7 +11,7 @@ use crate::ast::{Style, Variant};
 
 pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     let decodable = variant::decodable(variants);
-    let name = p.cont.ident.to_string();
+    let name = p.target.name.clone();
     if decodable.is_empty() {
         let expecting = format!("enum {name} with no variants");
         return quote!(_fj::__private::Err(__lex.err_invalid_type_here(#expecting)));
@@ -36,7 +36,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
         };
         let value = match style {
             Style::Unit => {
-                let value = variant::unit_value(v);
+                let value = variant::unit_value(p, v);
                 quote!(_fj::__private::Ok(#value))
             }
             Style::Newtype => err(errors::unit_variant_for("newtype variant")),
@@ -47,7 +47,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     });
     let string_unknown = match other {
         Some(i) => {
-            let value = variant::unit_value(&variants[i]);
+            let value = variant::unit_value(p, &variants[i]);
             quote!(_ => _fj::__private::Ok(#value),)
         }
         None => unknown.clone(),
@@ -98,29 +98,29 @@ fn err(error: TokenStream) -> TokenStream {
     quote!(_fj::__private::Err(#error))
 }
 
-/// An expression of type `Self` decoding the content after the variant key.
+/// An expression of the enum's type decoding the content after the variant key.
 fn object_content(p: &Params, v: &Variant) -> TokenStream {
     let name = &v.attrs.name.de;
     let at = quote!(.map_err(|__e| __e.at_field(#name)));
     if let Some(path) = &v.attrs.deserialize_with {
-        let result = variant::as_result(variant::with_function(v, path));
+        let result = variant::as_result(p, variant::with_function(p, v, path));
         return quote!(#result #at?);
     }
     match variant::effective_style(v) {
         Style::Unit => {
-            let value = variant::unit_value(v);
+            let value = variant::unit_value(p, v);
             quote!({
                 __lex.null()#at?;
                 #value
             })
         }
         Style::Newtype => {
-            let ident = v.ident;
+            let path = p.target.variant(v.ident);
             let value = field::decode_value(p, &v.fields[0]);
-            quote!(Self::#ident { 0: #value #at? })
+            quote!(#path { 0: #value #at? })
         }
         Style::Tuple | Style::Struct => {
-            let result = variant::as_result(variant::content(p, v, StructForms::ObjectOrArray));
+            let result = variant::as_result(p, variant::content(p, v, StructForms::ObjectOrArray));
             quote!(#result #at?)
         }
     }

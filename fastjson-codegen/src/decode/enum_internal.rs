@@ -17,7 +17,7 @@ use crate::attr;
 
 pub fn body(p: &Params, variants: &[Variant], tag: &str, tag_value: TagValue) -> TokenStream {
     let decodable = variant::decodable(variants);
-    let name = p.cont.ident.to_string();
+    let name = p.target.name.clone();
     let expecting = p.expecting(|| format!("internally tagged enum {name}"));
     if decodable.is_empty() {
         return quote!(_fj::__private::Err(__lex.err_invalid_type_here(#expecting)));
@@ -98,12 +98,12 @@ pub fn body(p: &Params, variants: &[Variant], tag: &str, tag_value: TagValue) ->
 /// The rest of the object after the tag, as the variant: fields for a struct variant, entries
 /// ignored for a unit variant, the inner value's `DecodeFields` for a newtype variant.
 fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
-    let ident = v.ident;
+    let path = p.target.variant(v.ident);
     let tag_arm = object::tag_arm(tag);
     let de = &p.de;
     match variant::effective_style(v) {
         Style::Unit => {
-            let value = variant::unit_value(v);
+            let value = variant::unit_value(p, v);
             quote! {
                 while let _fj::__private::Some(__key) = __lex.next_key(&mut __first)? {
                     match __key {
@@ -131,7 +131,7 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
                         }
                     }
                 }
-                _fj::__private::Ok(Self::#ident {
+                _fj::__private::Ok(#path {
                     0: <#ty as #fields_trait>::finish(&mut __b, __lex)?,
                 })
             }
@@ -141,7 +141,7 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
                 p,
                 &ObjectForm {
                     fields: &v.fields,
-                    construct: quote!(Self::#ident),
+                    construct: path.clone(),
                     expecting: String::new(),
                     begun: true,
                     internal_tag: Some(tag),
@@ -160,11 +160,11 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
 /// The rest of the array after the tag: nothing for a unit variant, the fields in order for a
 /// struct variant.
 fn array_variant(p: &Params, v: &Variant) -> TokenStream {
-    let ident = v.ident;
-    let kind = p.expecting(|| format!("struct variant {}::{}", p.cont.ident, v.ident));
+    let path = p.target.variant(v.ident);
+    let kind = p.expecting(|| format!("struct variant {}::{}", p.target.name, v.ident));
     match variant::effective_style(v) {
         Style::Unit => {
-            let value = variant::unit_value(v);
+            let value = variant::unit_value(p, v);
             let trailing = super::errors::trailing_elements();
             quote! {
                 if __lex.next_item(&mut __first)? {
@@ -176,7 +176,7 @@ fn array_variant(p: &Params, v: &Variant) -> TokenStream {
         Style::Newtype => {
             let msg = format!(
                 "fastjson cannot decode the newtype variant {}::{} of an internally tagged enum from an array",
-                p.cont.ident, v.ident
+                p.target.name, v.ident
             );
             quote!(_fj::__private::Err(__lex.err_custom(#msg)))
         }
@@ -185,7 +185,7 @@ fn array_variant(p: &Params, v: &Variant) -> TokenStream {
                 p,
                 &SeqForm {
                     fields: &v.fields,
-                    construct: quote!(Self::#ident),
+                    construct: path.clone(),
                     kind,
                     begun: true,
                     default: &attr::DefaultValue::None,

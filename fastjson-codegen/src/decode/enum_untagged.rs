@@ -13,19 +13,20 @@ use crate::ast::Variant;
 /// `tagged`: an expression of type `_fj::Result<Self>` (early `return`s allowed) decoding the
 /// enum's tagged variants, tried first.
 pub fn body(p: &Params, variants: &[Variant], tagged: Option<TokenStream>) -> TokenStream {
-    let name = p.cont.ident.to_string();
+    let name = p.target.name.clone();
+    let ty = &p.target.ty;
     // The attempts' errors are thrown away, so the lexer makes them without counting lines
     // (`Lexer::speculate`); the setting is restored before anything returns.
     let tagged = tagged.map(|tagged| {
         quote! {
-            if let _fj::__private::Ok(__value) = (|| -> _fj::Result<Self> { #tagged })() {
+            if let _fj::__private::Ok(__value) = (|| -> _fj::Result<#ty> { #tagged })() {
                 __lex.speculate(__speculating);
                 return _fj::__private::Ok(__value);
             }
         }
     });
     let attempts = variant::decodable(variants).into_iter().map(|(_, v)| {
-        let attempt = variant::as_result(variant::content(p, v, StructForms::ObjectOnly));
+        let attempt = variant::as_result(p, variant::content(p, v, StructForms::ObjectOnly));
         quote! {
             __lex.reset(__mark);
             if let _fj::__private::Ok(__value) = #attempt {

@@ -1,5 +1,5 @@
-//! What a struct's decode body builds ([`Target`]: the type itself, or the foreign type of a
-//! `remote = "Foreign"` mirror), and the mirror's inherent `decode` function, which returns a
+//! What a decode body builds ([`Target`]: the type itself, or the foreign type of a
+//! `remote = "Foreign"` mirror, struct or enum), and the mirror's inherent `decode` function, which returns a
 //! `Foreign` (`#[serde(with = "ForeignDef")]` calls it). No trait is implemented, for either
 //! type.
 
@@ -23,6 +23,8 @@ pub struct Target {
     remote: bool,
     /// `struct Name` in errors: the foreign type's name for a mirror, as in serde.
     pub name: String,
+    /// What an enum's variants are reached through: `Self`, or the foreign type's path.
+    variants: TokenStream,
 }
 
 impl Target {
@@ -34,22 +36,27 @@ impl Target {
                 into: false,
                 remote: false,
                 name: cont.ident.to_string(),
+                variants: quote!(Self),
             };
         };
+        let path = crate::remote::literal_path(remote);
         let into = cont.all_fields().any(|field| field.attrs.getter.is_some());
-        let construct = if into {
-            quote!(Self)
-        } else {
-            let path = crate::remote::literal_path(remote);
-            quote!(#path)
-        };
+        let construct = if into { quote!(Self) } else { quote!(#path) };
         Target {
             ty: crate::remote::ty(cont, remote),
             construct,
             into,
             remote: true,
             name: crate::remote::type_name(remote),
+            variants: quote!(#path),
         }
+    }
+
+    /// The path of variant `ident` of the enum the body builds: `Self::V`, or the foreign
+    /// type's (`Foreign::V`, `Foreign::<u8>::V`).
+    pub fn variant(&self, ident: &syn::Ident) -> TokenStream {
+        let variants = &self.variants;
+        quote!(#variants::#ident)
     }
 
     /// Whether the body builds the derived type itself, which then has a `DecodeFields` builder.
@@ -80,7 +87,7 @@ pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
     let body = match (convert::Conversion::of(p), &cont.data) {
         (Some(conversion), _) => conversion.decode(foreign),
         (None, Data::Struct(style, fields)) => struct_::body(p, *style, fields),
-        (None, Data::Enum(_)) => unreachable!("rejected in check.rs"),
+        (None, Data::Enum(variants)) => super::enum_body(p, variants),
     };
     let pretend = crate::remote::pretend_fields_used(cont);
     let doc = format!(

@@ -38,14 +38,14 @@ pub fn effective_style(variant: &Variant) -> Style {
 }
 
 /// `Self::V { 0: default }` / `Self::V`: the value of a unit-like variant.
-pub fn unit_value(variant: &Variant) -> TokenStream {
-    let ident = variant.ident;
+pub fn unit_value(p: &Params, variant: &Variant) -> TokenStream {
+    let path = p.target.variant(variant.ident);
     let members = variant.fields.iter().map(|f| {
         let member = &f.member;
         let value = field::skipped_value(f, &attr::DefaultValue::None);
         quote!(#member: #value)
     });
-    quote!(Self::#ident { #(#members),* })
+    quote!(#path { #(#members),* })
 }
 
 /// `b"Name" | b"alias" => index,` arms for the variant names, first claim wins.
@@ -156,17 +156,17 @@ pub fn read_index(
     }
 }
 
-/// Statements ending in a value of `Self`: the variant's content as serde reads it for
+/// Statements ending in a value of the enum (`Self` or a remote mirror's foreign type): the variant's content as serde reads it for
 /// externally tagged (`ObjectOrArray`) or untagged/adjacent (`ObjectOnly`) enums.
 pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream {
-    let ident = variant.ident;
-    if let Some(path) = &variant.attrs.deserialize_with {
-        return with_function(variant, path);
+    if let Some(with) = &variant.attrs.deserialize_with {
+        return with_function(p, variant, with);
     }
-    let kind = |what: &str| p.expecting(|| format!("{what} {}::{}", p.cont.ident, variant.ident));
+    let path = p.target.variant(variant.ident);
+    let kind = |what: &str| p.expecting(|| format!("{what} {}::{}", p.target.name, variant.ident));
     match effective_style(variant) {
         Style::Unit => {
-            let value = unit_value(variant);
+            let value = unit_value(p, variant);
             quote! {
                 __lex.null()?;
                 #value
@@ -174,13 +174,13 @@ pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream
         }
         Style::Newtype => {
             let value = field::decode_value(p, &variant.fields[0]);
-            quote!(Self::#ident { 0: #value? })
+            quote!(#path { 0: #value? })
         }
         Style::Tuple => seq::body(
             p,
             &SeqForm {
                 fields: &variant.fields,
-                construct: quote!(Self::#ident),
+                construct: path.clone(),
                 kind: kind("tuple variant"),
                 begun: false,
                 default: &attr::DefaultValue::None,
@@ -199,7 +199,7 @@ pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream
                 p,
                 &SeqForm {
                     fields: &variant.fields,
-                    construct: quote!(Self::#ident),
+                    construct: path.clone(),
                     kind: kind("struct variant"),
                     begun: false,
                     default: &attr::DefaultValue::None,
@@ -217,25 +217,25 @@ pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream
 
 /// A variant read by its `deserialize_with` function, which returns serde's FIELDS: `()` for a
 /// variant without fields, the field's type for one, a tuple of the fields' types for more.
-pub fn with_function(variant: &Variant, path: &syn::ExprPath) -> TokenStream {
-    let ident = variant.ident;
+pub fn with_function(p: &Params, variant: &Variant, path: &syn::ExprPath) -> TokenStream {
+    let variant_path = p.target.variant(variant.ident);
     let func = quote_spanned!(path.span()=> #path);
     let members = variant.fields.iter().map(|f| &f.member);
     match variant.fields.as_slice() {
         [] => quote! {
             let () = #func(__lex)?;
-            Self::#ident {}
+            #variant_path {}
         },
         [field] => {
             let member = &field.member;
-            quote!(Self::#ident { #member: #func(__lex)? })
+            quote!(#variant_path { #member: #func(__lex)? })
         }
         fields => {
             let types = fields.iter().map(|f| f.ty);
             let indexes = (0..fields.len()).map(syn::Index::from);
             quote! {
                 let __fields: (#(#types),*) = #func(__lex)?;
-                Self::#ident { #(#members: __fields.#indexes),* }
+                #variant_path { #(#members: __fields.#indexes),* }
             }
         }
     }
@@ -247,10 +247,9 @@ pub fn struct_variant_object<'a>(
     variant: &'a Variant<'a>,
     expecting: String,
 ) -> ObjectForm<'a> {
-    let ident = variant.ident;
     ObjectForm {
         fields: &variant.fields,
-        construct: quote!(Self::#ident),
+        construct: p.target.variant(variant.ident),
         expecting,
         begun: false,
         internal_tag: None,
@@ -263,8 +262,9 @@ pub fn struct_variant_object<'a>(
 
 /// Wraps statements producing `Self` into an expression of type `_fj::Result<Self>` whose early
 /// `return`s stay inside it.
-pub fn as_result(body: TokenStream) -> TokenStream {
+pub fn as_result(p: &Params, body: TokenStream) -> TokenStream {
+    let ty = &p.target.ty;
     quote! {
-        (|| -> _fj::Result<Self> { _fj::__private::Ok({ #body }) })()
+        (|| -> _fj::Result<#ty> { _fj::__private::Ok({ #body }) })()
     }
 }

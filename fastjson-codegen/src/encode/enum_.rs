@@ -11,17 +11,39 @@ use crate::ast::{Container, Style, Variant};
 use crate::attr::TagType;
 use crate::escape;
 
-pub fn body(cont: &Container, variants: &[Variant]) -> TokenStream {
+/// The enum a body matches on: the derived type's `self`, or a `remote` mirror's `__self`
+/// (a `&Foreign`) with the foreign type's variant paths.
+pub struct Subject {
+    /// The expression matched, of type `&Enum`.
+    pub value: TokenStream,
+    /// What the variants are reached through: `Self`, or the foreign type's path.
+    pub variants: TokenStream,
+    /// The enum's name in messages: the foreign type's for a mirror, as in serde.
+    pub name: String,
+}
+
+impl Subject {
+    pub fn of_self(cont: &Container) -> Subject {
+        Subject {
+            value: quote!(self),
+            variants: quote!(Self),
+            name: cont.ident.to_string(),
+        }
+    }
+}
+
+pub fn body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenStream {
+    let value = &subject.value;
     if variants.is_empty() {
-        return quote!(match *self {});
+        return quote!(match *#value {});
     }
     let arms = variants.iter().map(|v| {
-        let pattern = pattern(v);
+        let pattern = pattern(v, &subject.variants);
         let write = if v.attrs.skip_serializing {
             // `Encode` cannot fail; serde returns this message as an error.
             let msg = format!(
                 "the enum variant {}::{} cannot be serialized",
-                cont.ident, v.ident
+                subject.name, v.ident
             );
             quote!(::core::panic!(#msg);)
         } else {
@@ -30,7 +52,7 @@ pub fn body(cont: &Container, variants: &[Variant]) -> TokenStream {
         quote!(#pattern => { #write })
     });
     quote! {
-        match self {
+        match #value {
             #(#arms)*
         }
     }
@@ -41,8 +63,9 @@ pub(super) fn binding(index: usize) -> syn::Ident {
     format_ident!("__f{}", index)
 }
 
-/// `Self::V { a: __f0, .. }`, binding only the fields that are written.
-pub(super) fn pattern(v: &Variant) -> TokenStream {
+/// `Self::V { a: __f0, .. }` (`variants` is `Self` or a remote mirror's foreign type), binding
+/// only the fields that are written.
+pub(super) fn pattern(v: &Variant, variants: &TokenStream) -> TokenStream {
     let ident = v.ident;
     let bindings = v
         .fields
@@ -59,7 +82,7 @@ pub(super) fn pattern(v: &Variant) -> TokenStream {
             let binding = binding(i);
             quote!(#member: #binding)
         });
-    quote!(Self::#ident { #(#bindings,)* .. })
+    quote!(#variants::#ident { #(#bindings,)* .. })
 }
 
 /// The variant in its representation: the container's, or content alone for an untagged one.

@@ -140,7 +140,7 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
         return quote!(match *self {});
     }
     let arms = variants.iter().map(|v| {
-        let pattern = super::enum_::pattern(v);
+        let pattern = super::enum_::pattern(v, &quote!(Self));
         let estimate = if v.attrs.skip_serializing {
             quote!(0)
         } else {

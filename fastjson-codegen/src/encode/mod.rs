@@ -34,7 +34,7 @@ pub fn expand(cont: &Container) -> TokenStream {
 
     let body = match &cont.data {
         Data::Struct(style, struct_fields) => struct_body(cont, *style, struct_fields, &by_self),
-        Data::Enum(variants) => enum_::body(cont, variants),
+        Data::Enum(variants) => enum_::body(cont, variants, &enum_::Subject::of_self(cont)),
     };
 
     let fields_impl = match &cont.data {

@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use super::{convert, struct_body};
+use super::{convert, enum_, struct_body};
 use crate::ast::{Container, Data, Field};
 use crate::attr::Remote;
 
@@ -21,7 +21,15 @@ pub fn expand(cont: &Container, remote: &Remote, generics: &syn::Generics) -> To
             quote!(_fj::Encode::encode(&#converted, __w))
         }
         (None, Data::Struct(style, fields)) => struct_body(cont, *style, fields, &foreign_field),
-        (None, Data::Enum(_)) => unreachable!("rejected in check.rs"),
+        (None, Data::Enum(variants)) => {
+            let path = crate::remote::literal_path(remote);
+            let subject = enum_::Subject {
+                value: quote!(__self),
+                variants: quote!(#path),
+                name: crate::remote::type_name(remote),
+            };
+            enum_::body(cont, variants, &subject)
+        }
     };
     let pretend = crate::remote::pretend_fields_used(cont);
     let doc = format!(
