@@ -272,6 +272,23 @@ catalog! {
         }
     }
 
+    identifiers: {
+        /// Read from a name only (no `Encode`, as serde refuses to serialize identifiers).
+        #[serde(field_identifier, rename_all = "lowercase")]
+        enum Column {
+            Id,
+            #[serde(alias = "e-mail")]
+            Email,
+            Other(String),
+        }
+
+        #[serde(variant_identifier)]
+        enum Kind {
+            Alpha,
+            Beta,
+        }
+    }
+
     conversions: {
         #[serde(try_from = "String", into = "String")]
         struct Email(String);

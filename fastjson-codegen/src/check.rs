@@ -1,7 +1,7 @@
 //! Rules that need more than one attribute (or the shape of the type) to decide.
 
 use crate::ast::{Container, Data, Field, Style};
-use crate::attr::TagType;
+use crate::attr::{Identifier, TagType};
 use crate::ctxt::Ctxt;
 
 pub fn check(cx: &Ctxt, cont: &Container) {
@@ -92,30 +92,42 @@ fn check_untagged_variants_last(cx: &Ctxt, cont: &Container) {
 // `other` names the variant an unknown tag decodes to, so it must be a unit variant, there can be
 // only one (the last), and an untagged enum has no tag for it to catch. (On a last variant that
 // is `#[serde(untagged)]` serde allows it, and it catches nothing: only the tagged variants before
-// it read tags.)
+// it read tags.) An identifier enum names unit variants; a field identifier's last variant may
+// catch the other names, as `other` or as a newtype holding the name. serde's rules, in its order.
 fn check_other(cx: &Ctxt, cont: &Container) {
     let Data::Enum(variants) = &cont.data else {
         return;
     };
+    let identifier = cont.attrs.identifier;
+    let last = variants.len().saturating_sub(1);
     for (i, variant) in variants.iter().enumerate() {
-        if !variant.attrs.other {
-            continue;
-        }
-        if cont.attrs.tag == TagType::Untagged {
-            cx.error_spanned_by(
-                variant.original,
-                "#[serde(other)] cannot appear on untagged enum",
-            );
-        } else if variant.style != Style::Unit {
-            cx.error_spanned_by(
-                variant.original,
-                "#[serde(other)] must be on a unit variant",
-            );
-        } else if i + 1 < variants.len() {
-            cx.error_spanned_by(
-                variant.original,
-                "#[serde(other)] must be on the last variant",
-            );
+        let other = variant.attrs.other;
+        let message = match (variant.style, identifier, other) {
+            (_, Identifier::Variant, true) => {
+                Some("#[serde(other)] may not be used on a variant identifier".to_owned())
+            }
+            (_, Identifier::No, true) if cont.attrs.tag == TagType::Untagged => {
+                Some("#[serde(other)] cannot appear on untagged enum".to_owned())
+            }
+            (Style::Unit, Identifier::Field | Identifier::No, true) => {
+                (i < last).then(|| "#[serde(other)] must be on the last variant".to_owned())
+            }
+            (_, Identifier::Field | Identifier::No, true) => {
+                Some("#[serde(other)] must be on a unit variant".to_owned())
+            }
+            (_, Identifier::No, false) | (Style::Unit, _, false) => None,
+            (Style::Newtype, Identifier::Field, false) => {
+                (i < last).then(|| format!("`{}` must be the last variant", variant.ident))
+            }
+            (_, Identifier::Field, false) => {
+                Some("#[serde(field_identifier)] may only contain unit variants".to_owned())
+            }
+            (_, Identifier::Variant, false) => {
+                Some("#[serde(variant_identifier)] may only contain unit variants".to_owned())
+            }
+        };
+        if let Some(message) = message {
+            cx.error_spanned_by(variant.original, message);
         }
     }
 }

@@ -86,7 +86,8 @@ pub fn expand_with(input: &syn::DeriveInput, options: &Options) -> TokenStream {
 }
 
 /// What one type expands to: the wrapped impls and the schema they embed (none for a `remote`
-/// mirror, which gets no impls: its JSON is another type's).
+/// mirror, which gets no impls: its JSON is another type's; none for an identifier enum, which
+/// is never written).
 pub(crate) struct Expansion {
     pub tokens: TokenStream,
     #[cfg_attr(not(feature = "offline"), allow(dead_code))]
@@ -111,13 +112,13 @@ pub(crate) fn expand_parts(
         .unwrap_or_else(|| options.crate_path.clone());
     match (cx.check(), cont) {
         (Ok(()), Some(cont)) => {
-            let encode = encode::expand(&cont);
+            // An identifier enum is read only, as in serde (whose `Serialize` derive refuses
+            // one): no `Encode`, and no `Schema` of an output it never writes.
+            let writes = cont.attrs.identifier == attr::Identifier::No;
+            let encode = writes.then(|| encode::expand(&cont));
             let decode = decode::expand(&cont);
-            let schema = cont
-                .attrs
-                .remote
-                .is_none()
-                .then(|| schema::of_container(&cont));
+            let schema =
+                (writes && cont.attrs.remote.is_none()).then(|| schema::of_container(&cont));
             let schema_impl = schema
                 .as_ref()
                 .map(|schema| schema::impl_tokens(&cont, schema));

@@ -79,8 +79,8 @@ fn every_bad_attribute_is_reported_at_once() {
     assert_eq!(
         errors,
         [
-            "serde attribute `field_identifier` is not supported by fastjson",
             "unknown serde container attribute `unknown_thing`",
+            "#[serde(field_identifier)] can only be used on an enum",
             "expected string literal",
             "unknown fastjson field attribute `nope`",
             "duplicate serde attribute `rename`",
@@ -91,20 +91,31 @@ fn every_bad_attribute_is_reported_at_once() {
 }
 
 #[test]
-fn unsupported_serde_attributes_are_named() {
-    let input: syn::DeriveInput = parse_quote! {
+fn identifier_attributes_follow_serdes_rules() {
+    let both: syn::DeriveInput = parse_quote! {
         #[serde(field_identifier, variant_identifier)]
         enum E {
-            A(u8),
+            A,
         }
     };
-    assert_eq!(
-        errors(&input),
-        [
-            "serde attribute `field_identifier` is not supported by fastjson",
-            "serde attribute `variant_identifier` is not supported by fastjson",
-        ]
-    );
+    let message = "#[serde(field_identifier)] and #[serde(variant_identifier)] cannot both be set";
+    assert_eq!(errors(&both), [message, message]);
+    let catch_all: syn::DeriveInput = parse_quote! {
+        #[serde(field_identifier)]
+        enum F {
+            A,
+            Other(String),
+        }
+    };
+    assert_eq!(errors(&catch_all), Vec::<String>::new());
+    let not_last: syn::DeriveInput = parse_quote! {
+        #[serde(field_identifier)]
+        enum F {
+            Other(String),
+            A,
+        }
+    };
+    assert_eq!(errors(&not_last), ["`Other` must be the last variant"]);
 }
 
 #[test]

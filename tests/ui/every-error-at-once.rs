@@ -3,7 +3,7 @@
 use fastjson::FastJson;
 
 #[derive(FastJson)]
-#[serde(field_identifier, rename_all = "shouty")]
+#[serde(unknown_thing, rename_all = "shouty")]
 enum User {
     #[serde(rename = 7)]
     Id(u64),

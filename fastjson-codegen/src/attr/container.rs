@@ -22,6 +22,19 @@ pub enum TagType {
     Untagged,
 }
 
+/// `field_identifier` / `variant_identifier`: an enum decoded from a string naming one of its
+/// variants (serde's `Identifier`; encoding is unchanged).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Identifier {
+    /// An ordinary enum (or a struct).
+    No,
+    /// `field_identifier`: unit variants, the last of which may be `other` or a newtype that
+    /// takes any other name.
+    Field,
+    /// `variant_identifier`: unit variants only.
+    Variant,
+}
+
 /// `default` / `default = "path"`.
 #[derive(Clone)]
 pub enum DefaultValue {
@@ -59,6 +72,8 @@ pub struct Container {
     /// `remote = "path::Foreign"`: the type mirrors another crate's type, and gets inherent
     /// `encode`/`decode` functions for it instead of impls for itself.
     pub remote: Option<Remote>,
+    /// `field_identifier` / `variant_identifier`.
+    pub identifier: Identifier,
 }
 
 /// `remote = "path::Foreign"`.
@@ -88,6 +103,8 @@ impl Container {
         let mut type_into = Attr::none(cx, INTO);
         let mut expecting = Attr::none(cx, EXPECTING);
         let mut remote = Attr::none(cx, REMOTE);
+        let mut field_identifier = BoolAttr::none(cx, FIELD_IDENTIFIER);
+        let mut variant_identifier = BoolAttr::none(cx, VARIANT_IDENTIFIER);
 
         each_meta(cx, &item.attrs, |ns, meta| {
             let at = tokens_of(meta);
@@ -148,6 +165,10 @@ impl Container {
                     path = item.ident.clone().into();
                 }
                 remote.set(ns, &at, Remote { path });
+            } else if meta.path == FIELD_IDENTIFIER {
+                field_identifier.set_true(ns, &at);
+            } else if meta.path == VARIANT_IDENTIFIER {
+                variant_identifier.set_true(ns, &at);
             } else if meta.path == OMITEMPTY && ns == Namespace::Fastjson {
                 omitempty.set_true(ns, &at);
             } else {
@@ -171,6 +192,7 @@ impl Container {
             untagged: untagged.tokens(),
         };
         let tag = decide_tag(cx, item, &spans, tag.get(), content.get(), untagged.get());
+        let identifier = decide_identifier(cx, item, &field_identifier, &variant_identifier);
         Container {
             name: Name::new(
                 super::unraw(&item.ident),
@@ -195,6 +217,40 @@ impl Container {
             type_into: type_into.get(),
             expecting: expecting.get(),
             remote: remote.get(),
+            identifier,
+        }
+    }
+}
+
+/// serde's rules for `field_identifier` and `variant_identifier`: enums only, one of the two;
+/// each error at the key.
+fn decide_identifier(
+    cx: &Ctxt,
+    item: &syn::DeriveInput,
+    field: &BoolAttr,
+    variant: &BoolAttr,
+) -> Identifier {
+    let is_enum = matches!(item.data, syn::Data::Enum(_));
+    match (field.is_set(), variant.is_set()) {
+        (false, false) => Identifier::No,
+        (true, true) => {
+            let msg =
+                "#[serde(field_identifier)] and #[serde(variant_identifier)] cannot both be set";
+            cx.error_spanned_by(field.tokens(), msg);
+            cx.error_spanned_by(variant.tokens(), msg);
+            Identifier::No
+        }
+        (true, false) if is_enum => Identifier::Field,
+        (false, true) if is_enum => Identifier::Variant,
+        (true, false) => {
+            let msg = "#[serde(field_identifier)] can only be used on an enum";
+            cx.error_spanned_by(field.tokens(), msg);
+            Identifier::No
+        }
+        (false, true) => {
+            let msg = "#[serde(variant_identifier)] can only be used on an enum";
+            cx.error_spanned_by(variant.tokens(), msg);
+            Identifier::No
         }
     }
 }

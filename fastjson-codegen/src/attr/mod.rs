@@ -8,7 +8,7 @@ mod container;
 mod field;
 mod variant;
 
-pub use container::{Container, DefaultValue, Remote, TagType};
+pub use container::{Container, DefaultValue, Identifier, Remote, TagType};
 pub use field::{Borrow, Field};
 pub use variant::Variant;
 
@@ -169,14 +169,6 @@ impl Position {
             Position::Field => "field",
         }
     }
-
-    fn unsupported_serde_keys(self) -> &'static [Symbol] {
-        match self {
-            Position::Container => symbol::UNSUPPORTED_CONTAINER,
-            Position::Variant => symbol::UNSUPPORTED_VARIANT,
-            Position::Field => symbol::UNSUPPORTED_FIELD,
-        }
-    }
 }
 
 /// Calls `f` for each key inside every `#[serde(..)]` and `#[fastjson(..)]` of `attrs`.
@@ -214,25 +206,14 @@ pub fn each_meta(
     }
 }
 
-/// The error for a key that is not valid at `position`: "not supported" for serde keys fastjson
-/// knows but does not implement, "unknown" otherwise.
+/// The error for a key that is not valid at `position` (fastjson reads every serde attribute, so
+/// a serde key it does not know is unknown to serde too, or misplaced).
 pub fn unknown_key(ns: Namespace, position: Position, meta: &ParseNestedMeta) -> syn::Error {
     let key = meta.path.to_token_stream().to_string().replace(' ', "");
-    let unsupported = ns == Namespace::Serde
-        && position
-            .unsupported_serde_keys()
-            .iter()
-            .any(|symbol| meta.path == *symbol);
-    if unsupported {
-        meta.error(format!(
-            "serde attribute `{key}` is not supported by fastjson"
-        ))
-    } else {
-        meta.error(format!(
-            "unknown {ns} {} attribute `{key}`",
-            position.word()
-        ))
-    }
+    meta.error(format!(
+        "unknown {ns} {} attribute `{key}`",
+        position.word()
+    ))
 }
 
 fn skip_to_next_key(meta: &ParseNestedMeta) -> syn::Result<()> {

@@ -7,6 +7,7 @@ mod builder;
 mod convert;
 mod enum_adjacent;
 mod enum_external;
+mod enum_identifier;
 mod enum_internal;
 mod enum_untagged;
 mod errors;
@@ -22,7 +23,7 @@ use quote::quote;
 
 use self::variant::TagValue;
 use crate::ast::{self, Container, Data, Style, Variant};
-use crate::attr::TagType;
+use crate::attr::{Identifier, TagType};
 use crate::bound::{self, DeLifetime};
 
 /// What every decode generator needs to know about the container.
@@ -110,10 +111,14 @@ pub fn expand(cont: &Container) -> TokenStream {
     }
 }
 
-/// An enum in its representation. With `#[serde(untagged)]` variants (serde_derive's
+/// An enum in its representation (or, with `field_identifier` / `variant_identifier`, as a
+/// name whatever the representation: serde's rule). With `#[serde(untagged)]` variants (serde_derive's
 /// `enum_::deserialize`), the tagged variants are tried first, as serde tries them on the value it
 /// buffered (so a tag may also be a variant's position), then each untagged variant in order.
 fn enum_body(p: &Params, variants: &[Variant]) -> TokenStream {
+    if p.cont.attrs.identifier != Identifier::No {
+        return enum_identifier::body(p, variants);
+    }
     let tag = &p.cont.attrs.tag;
     let (tagged, untagged) = ast::split_untagged(variants);
     if *tag == TagType::Untagged {

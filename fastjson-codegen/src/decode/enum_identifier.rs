@@ -1,0 +1,86 @@
+//! `#[serde(variant_identifier)]` and `#[serde(field_identifier)]` enums: the value is a string
+//! naming a variant, matched against every variant's names and aliases (serde reads identifiers
+//! with `deserialize_identifier`, which serde_json reads as a string only, so a variant's position
+//! is refused as in serde_json). The container's tag and the variants' `skip_deserializing` play
+//! no part, as in serde.
+//!
+//! An unknown name is the last variant when it is `other`, or, in a field identifier, a newtype
+//! variant whose value is decoded from the same string (the lexer rewinds to it); otherwise it is
+//! serde's unknown-variant or unknown-field error.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::variant;
+use super::Params;
+use crate::ast::{Style, Variant};
+use crate::attr::Identifier;
+
+pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
+    let is_variant = p.cont.attrs.identifier == Identifier::Variant;
+    let kind = if is_variant {
+        "variant identifier"
+    } else {
+        "field identifier"
+    };
+    let expecting = p.expecting(|| kind.to_owned());
+    let de = &p.de;
+
+    // The catch-all last variant, if any (check.rs allows no other place for one).
+    let (ordinary, fallthrough) = match variants.split_last() {
+        Some((last, ordinary)) if last.attrs.other => {
+            let value = variant::unit_value(p, last);
+            (ordinary, Some(quote!(_fj::__private::Ok(#value))))
+        }
+        Some((last, ordinary)) if last.style == Style::Newtype => {
+            let path = p.target.variant(last.ident);
+            let ty = last.fields[0].ty;
+            let value = quote! {{
+                __lex.reset(__mark);
+                _fj::__private::Ok(#path { 0: <#ty as _fj::Decode<#de>>::decode(__lex)? })
+            }};
+            (ordinary, Some(value))
+        }
+        _ => (variants, None),
+    };
+
+    let indexed: Vec<(usize, &Variant)> = ordinary.iter().enumerate().collect();
+    let arms = variant::name_patterns(&indexed)
+        .into_iter()
+        .map(|(i, pattern)| {
+            let value = variant::unit_value(p, &ordinary[i]);
+            quote!(#pattern => _fj::__private::Ok(#value),)
+        });
+    let unknown = match fallthrough {
+        Some(value) => quote!(_ => #value,),
+        None => {
+            let expected = variant::expected_names(&indexed);
+            let error = if is_variant {
+                quote!(err_unknown_variant)
+            } else {
+                quote!(err_unknown_field)
+            };
+            quote! {
+                __name => {
+                    let __name = __name.to_vec();
+                    _fj::__private::Err(__lex.#error(&__name, &[#(#expected),*]))
+                }
+            }
+        }
+    };
+    let mark = variants
+        .last()
+        .is_some_and(|last| !last.attrs.other && last.style == Style::Newtype)
+        .then(|| quote!(let __mark = __lex.mark();));
+
+    quote! {
+        #mark
+        if __lex.peek()? != b'"' {
+            return _fj::__private::Err(__lex.err_invalid_type_here(#expecting));
+        }
+        match __lex.str_bytes_value()? {
+            #(#arms)*
+            #unknown
+        }
+    }
+}
