@@ -7,6 +7,9 @@ use std::fmt::Debug;
 use fastjson::FastJson;
 use serde::Deserialize;
 
+mod same_as_serde;
+use same_as_serde::same_decision;
+
 #[derive(FastJson, Deserialize, Debug, PartialEq, Clone, Copy)]
 #[serde(variant_identifier)]
 enum Kind {
@@ -59,34 +62,6 @@ enum Borrowed<'a> {
 enum Tagged {
     Square,
     Circle,
-}
-
-/// Both read `input` as the same value, or both refuse it; returns fastjson's outcome.
-fn same_decision<T>(input: &str) -> Result<T, String>
-where
-    T: fastjson::DecodeOwned + for<'de> Deserialize<'de> + Debug + PartialEq,
-{
-    let theirs = serde_json::from_str::<T>(input);
-    let ours = fastjson::from_str::<T>(input);
-    match (ours, theirs) {
-        (Ok(ours), Ok(theirs)) => {
-            assert_eq!(ours, theirs, "{input}");
-            Ok(ours)
-        }
-        (Err(ours), Err(theirs)) => {
-            let (ours, theirs) = (ours.message(), theirs.to_string());
-            // Same message where fastjson words it as serde does (unknown names, custom text);
-            // type errors are worded by each library ("expected ..., found ...").
-            if !ours.starts_with("expected") {
-                assert!(
-                    theirs.starts_with(&ours),
-                    "{input}: fastjson {ours}, serde_json {theirs}"
-                );
-            }
-            Err(ours)
-        }
-        (ours, theirs) => panic!("{input}: fastjson {ours:?}, serde_json {theirs:?}"),
-    }
 }
 
 #[test]

@@ -11,6 +11,9 @@ use fastjson::{FastJson, Format, Lexer, Writer};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+mod same_as_serde;
+use same_as_serde::same_decision;
+
 /// A `u32` written as a `"0x.."` string.
 mod hex {
     use super::*;
@@ -192,30 +195,6 @@ fn same_text<T: fastjson::Encode + Serialize + Debug>(value: &T) -> String {
         "{value:?}"
     );
     ours
-}
-
-/// Both read `input` as the same value, or both refuse it with the same message.
-fn same_decision<T>(input: &str) -> Result<T, String>
-where
-    T: fastjson::DecodeOwned + for<'de> Deserialize<'de> + Debug + PartialEq,
-{
-    let theirs = serde_json::from_str::<T>(input);
-    let ours = fastjson::from_str::<T>(input);
-    match (ours, theirs) {
-        (Ok(ours), Ok(theirs)) => {
-            assert_eq!(ours, theirs, "{input}");
-            Ok(ours)
-        }
-        (Err(ours), Err(theirs)) => {
-            let theirs = theirs.to_string();
-            assert!(
-                theirs.starts_with(&ours.message()) || ours.message().starts_with("expected"),
-                "{input}: fastjson {ours}, serde_json {theirs}"
-            );
-            Err(ours.message())
-        }
-        (ours, theirs) => panic!("{input}: fastjson {ours:?}, serde_json {theirs:?}"),
-    }
 }
 
 #[test]

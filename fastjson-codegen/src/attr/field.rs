@@ -7,8 +7,8 @@ use syn::Token;
 
 use super::container::DefaultValue;
 use super::{
-    each_meta, expr_path, lit_str, ser_de_lit_strs, set_bounds, set_ser_de, tokens_of, unknown_key,
-    with_fn, Attr, BoolAttr, Bounds, Name, Namespace, Position,
+    each_meta, expr_path, lit_str, ser_de_lit_strs, set_bounds, set_ser_de, set_with_functions,
+    tokens_of, unknown_key, Attr, BoolAttr, Bounds, Name, Namespace, Position,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -79,6 +79,10 @@ impl Field {
 
         each_meta(cx, &field.attrs, |ns, meta| {
             let at = tokens_of(meta);
+            let functions = (&mut serialize_with, &mut deserialize_with);
+            if set_with_functions(ns, &at, meta, functions)? {
+                return Ok(());
+            }
             if meta.path == RENAME {
                 let names = ser_de_lit_strs(meta)?;
                 set_ser_de(ns, &at, (&mut ser_name, &mut de_name), names);
@@ -101,14 +105,6 @@ impl Field {
                 }
             } else if meta.path == FLATTEN {
                 flatten.set_true(ns, &at);
-            } else if meta.path == WITH {
-                let module = expr_path(meta)?;
-                serialize_with.set(ns, &at, with_fn(&module, "encode"));
-                deserialize_with.set(ns, &at, with_fn(&module, "decode"));
-            } else if meta.path == SERIALIZE_WITH {
-                serialize_with.set(ns, &at, expr_path(meta)?);
-            } else if meta.path == DESERIALIZE_WITH {
-                deserialize_with.set(ns, &at, expr_path(meta)?);
             } else if meta.path == BORROW {
                 borrow.set(ns, &at, Borrow::parse(cx, meta)?);
             } else if meta.path == BOUND {

@@ -233,9 +233,32 @@ pub fn expr_path(meta: &ParseNestedMeta) -> syn::Result<syn::ExprPath> {
     lit_str(meta)?.parse()
 }
 
+/// `with = "module"`, `serialize_with = "f"` or `deserialize_with = "g"`, which fields and
+/// variants share: sets the functions the key names and returns `true`, or returns `false` for
+/// another key.
+pub fn set_with_functions(
+    ns: Namespace,
+    at: &TokenStream,
+    meta: &ParseNestedMeta,
+    (ser, de): (&mut Attr<'_, syn::ExprPath>, &mut Attr<'_, syn::ExprPath>),
+) -> syn::Result<bool> {
+    if meta.path == symbol::WITH {
+        let module = expr_path(meta)?;
+        ser.set(ns, at, with_fn(&module, "encode"));
+        de.set(ns, at, with_fn(&module, "decode"));
+    } else if meta.path == symbol::SERIALIZE_WITH {
+        ser.set(ns, at, expr_path(meta)?);
+    } else if meta.path == symbol::DESERIALIZE_WITH {
+        de.set(ns, at, expr_path(meta)?);
+    } else {
+        return Ok(false);
+    }
+    Ok(true)
+}
+
 /// `module::encode` / `module::decode` for `with = "module"`.
 /// The function's name takes the module's span, so errors about it point into the attribute.
-pub fn with_fn(module: &syn::ExprPath, name: &str) -> syn::ExprPath {
+fn with_fn(module: &syn::ExprPath, name: &str) -> syn::ExprPath {
     let span = syn::spanned::Spanned::span(module);
     let mut path = module.clone();
     path.path.segments.push(syn::Ident::new(name, span).into());

@@ -3,8 +3,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    each_meta, expr_path, lit_str, rename_rules, ser_de_lit_strs, set_bounds, set_ser_de,
-    tokens_of, unknown_key, with_fn, Attr, BoolAttr, Borrow, Bounds, Name, Position, RenameRules,
+    each_meta, lit_str, rename_rules, ser_de_lit_strs, set_bounds, set_ser_de, set_with_functions,
+    tokens_of, unknown_key, Attr, BoolAttr, Borrow, Bounds, Name, Position, RenameRules,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -51,6 +51,10 @@ impl Variant {
 
         each_meta(cx, &variant.attrs, |ns, meta| {
             let at = tokens_of(meta);
+            let functions = (&mut serialize_with, &mut deserialize_with);
+            if set_with_functions(ns, &at, meta, functions)? {
+                return Ok(());
+            }
             if meta.path == RENAME {
                 let names = ser_de_lit_strs(meta)?;
                 set_ser_de(ns, &at, (&mut ser_name, &mut de_name), names);
@@ -82,14 +86,6 @@ impl Variant {
                 }
             } else if meta.path == BOUND {
                 set_bounds(ns, meta, (&mut ser_bound, &mut de_bound))?;
-            } else if meta.path == WITH {
-                let module = expr_path(meta)?;
-                serialize_with.set(ns, &at, with_fn(&module, "encode"));
-                deserialize_with.set(ns, &at, with_fn(&module, "decode"));
-            } else if meta.path == SERIALIZE_WITH {
-                serialize_with.set(ns, &at, expr_path(meta)?);
-            } else if meta.path == DESERIALIZE_WITH {
-                deserialize_with.set(ns, &at, expr_path(meta)?);
             } else {
                 return Err(unknown_key(ns, Position::Variant, meta));
             }
