@@ -74,17 +74,19 @@ pub trait Decode<'de>: Sized {
     fn decode(lex: &mut Lexer<'de>) -> Result<Self>;
 
     /// The value of a struct field that is absent from the object: `Some(None)` for `Option<T>`,
-    /// `None` (a missing-field error) for everything else, as serde_derive does.
+    /// `None` (a missing-field error) for everything else, as serde_derive does. A hook to
+    /// override, not to call: decoders ask [`Self::decode_missing_field`], which wrappers
+    /// (`Box<T>`, `Cell<T>`, transparent structs, ...) forward to their inner type.
     #[inline]
     fn decode_missing() -> Option<Self> {
         None
     }
 
     /// A struct field named `name` is absent (the lexer is just past the object's `}`): the
-    /// value [`Self::decode_missing`] makes, else a missing-field error. Types whose
-    /// missing value can fail in their own words (`#[serde(try_from = "Option<T>")]`, as
-    /// serde reports the conversion's message) and the wrappers around them override it.
-    /// Not part of the API.
+    /// value [`Self::decode_missing`] makes, else a missing-field error. Wrappers forward it to
+    /// their inner type, and types whose missing value can fail in their own words
+    /// (`#[serde(try_from = "Option<T>")]`, as serde reports the conversion's message)
+    /// override it. Not part of the API.
     #[doc(hidden)]
     #[inline]
     fn decode_missing_field(lex: &Lexer<'de>, name: &str) -> Result<Self> {

@@ -50,13 +50,9 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = p.cont.generics.split_for_impl();
 
-    let (decode, missing, missing_field, ends_with_bracket, finish) = match conversion {
+    let (decode, missing_field, ends_with_bracket, finish) = match conversion {
         Conversion::From(_) => (
             conversion.decode(&quote!(Self)),
-            quote!(_fj::__private::Option::map(
-                <#source as _fj::Decode<#de>>::decode_missing(),
-                _fj::__private::From::from,
-            )),
             quote!(_fj::__private::Result::map(
                 <#source as _fj::Decode<#de>>::decode_missing_field(__lex, __name),
                 _fj::__private::From::from,
@@ -72,13 +68,9 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
         // does, so the document's end is checked after it (no `ENDS_WITH_CLOSING_BRACKET`). A
         // missing field whose source type has a value for it (`Option`) is converted; a
         // refusal is the conversion's message where the missing-field error would be, as in
-        // serde (`decode_missing` alone, without a lexer, can only say "missing").
+        // serde.
         Conversion::TryFrom(_) => (
             conversion.decode(&quote!(Self)),
-            quote!(_fj::__private::Option::and_then(
-                <#source as _fj::Decode<#de>>::decode_missing(),
-                |__source| _fj::__private::Result::ok(_fj::__private::TryFrom::try_from(__source)),
-            )),
             quote!(_fj::__private::missing_field_try_from::<#source, Self>(__lex, __name)),
             TokenStream::new(),
             quote!(_fj::__private::Result::map_err(
@@ -105,10 +97,6 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
 
             fn decode(__lex: &mut _fj::Lexer<#de>) -> _fj::Result<Self> {
                 #decode
-            }
-
-            fn decode_missing() -> _fj::__private::Option<Self> {
-                #missing
             }
 
             fn decode_missing_field(

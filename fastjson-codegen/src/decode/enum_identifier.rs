@@ -26,11 +26,12 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     let expecting = p.expecting(|| kind.to_owned());
     let de = &p.de;
 
-    // The catch-all last variant, if any (check.rs allows no other place for one).
-    let (ordinary, fallthrough) = match variants.split_last() {
+    // The catch-all last variant, if any (check.rs allows no other place for one), and whether
+    // it reads the string again, which needs the position before it.
+    let (ordinary, fallthrough, rereads) = match variants.split_last() {
         Some((last, ordinary)) if last.attrs.other => {
             let value = variant::unit_value(p, last);
-            (ordinary, Some(quote!(_fj::__private::Ok(#value))))
+            (ordinary, Some(quote!(_fj::__private::Ok(#value))), false)
         }
         Some((last, ordinary)) if last.style == Style::Newtype => {
             let path = p.target.variant(last.ident);
@@ -39,9 +40,9 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
                 __lex.reset(__mark);
                 _fj::__private::Ok(#path { 0: <#ty as _fj::Decode<#de>>::decode(__lex)? })
             }};
-            (ordinary, Some(value))
+            (ordinary, Some(value), true)
         }
-        _ => (variants, None),
+        _ => (variants, None, false),
     };
 
     let indexed: Vec<(usize, &Variant)> = ordinary.iter().enumerate().collect();
@@ -68,10 +69,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
             }
         }
     };
-    let mark = variants
-        .last()
-        .is_some_and(|last| !last.attrs.other && last.style == Style::Newtype)
-        .then(|| quote!(let __mark = __lex.mark();));
+    let mark = rereads.then(|| quote!(let __mark = __lex.mark();));
 
     quote! {
         #mark

@@ -142,21 +142,12 @@ pub fn transparent_missing(p: &Params, fields: &[Field]) -> TokenStream {
     }
     let ty = field.ty;
     let de = &p.de;
-    let missing = transparent_built(
-        p,
-        fields,
-        quote!(<#ty as _fj::Decode<#de>>::decode_missing()?),
-    );
     let missing_field = transparent_built(
         p,
         fields,
         quote!(<#ty as _fj::Decode<#de>>::decode_missing_field(__lex, __name)?),
     );
     quote! {
-        fn decode_missing() -> _fj::__private::Option<Self> {
-            _fj::__private::Some(#missing)
-        }
-
         fn decode_missing_field(
             __lex: &_fj::Lexer<#de>,
             __name: &_fj::__private::str,

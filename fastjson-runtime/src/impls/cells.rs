@@ -80,11 +80,6 @@ macro_rules! built_from_value {
             }
 
             #[inline]
-            fn decode_missing() -> Option<Self> {
-                T::decode_missing().map($ty::new)
-            }
-
-            #[inline]
             fn decode_missing_field(lex: &Lexer<'de>, name: &str) -> Result<Self> {
                 T::decode_missing_field(lex, name).map($ty::new)
             }

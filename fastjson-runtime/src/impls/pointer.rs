@@ -55,11 +55,6 @@ macro_rules! smart_pointer {
             }
 
             #[inline]
-            fn decode_missing() -> Option<Self> {
-                T::decode_missing().map($ptr::new)
-            }
-
-            #[inline]
             fn decode_missing_field(lex: &Lexer<'de>, name: &str) -> Result<Self> {
                 T::decode_missing_field(lex, name).map($ptr::new)
             }

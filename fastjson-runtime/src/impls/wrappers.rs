@@ -110,11 +110,6 @@ macro_rules! transparent {
             }
 
             #[inline]
-            fn decode_missing() -> Option<Self> {
-                T::decode_missing().map($wrapper)
-            }
-
-            #[inline]
             fn decode_missing_field(lex: &Lexer<'de>, name: &str) -> Result<Self> {
                 T::decode_missing_field(lex, name).map($wrapper)
             }
