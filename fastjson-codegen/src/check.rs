@@ -332,10 +332,10 @@ pub fn transparent_field<'f, 'a>(fields: &'f [Field<'a>]) -> Option<(usize, &'f 
         .find(|(_, f)| is_transparent_for_encode(f) && is_transparent_for_decode(f))
 }
 
-// `remote = "Foreign"` mirrors a foreign struct; fastjson does not mirror enums (their generated
-// code names `Self::Variant`). The mirror either declares all of the foreign type's generics
-// (`remote = "Foreign"` on `struct ForeignDef<T>`) or none, naming one instantiation
-// (`remote = "Foreign<u8>"` on `struct ForeignDef`): serde's rule, with its message.
+// `remote = "Foreign"` mirrors a foreign struct or enum. The mirror either declares all of the
+// foreign type's generics (`remote = "Foreign"` on `struct ForeignDef<T>`) or none, naming one
+// instantiation (`remote = "Foreign<u8>"` on `struct ForeignDef`): serde's rule, with its
+// message.
 fn check_remote(cx: &Ctxt, cont: &Container) {
     let Some(remote) = &cont.attrs.remote else {
         return;

@@ -165,7 +165,8 @@ pub mod typed {
 
     /// Container and field attributes serde_compat's catalog also covers, here under
     /// coverage-guided bytes: container `default`, `rename_all` with `rename_all_fields`,
-    /// `skip_serializing_if`, `transparent`, `#[serde(other)]`, `alias`, `skip`.
+    /// `skip_serializing_if`, `transparent`, `#[serde(other)]`, `alias`, `skip`; and derived
+    /// map keys (a unit-variant enum with `other`, a transparent integer).
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Default)]
     #[serde(default, rename_all = "kebab-case")]
     pub struct Settings {
@@ -178,13 +179,35 @@ pub mod typed {
         pub cache: u8,
         pub mode: Mode,
         pub event: Option<Event>,
+        pub per_mode: BTreeMap<Mode, u8>,
+        pub per_id: BTreeMap<Id, bool>,
     }
 
-    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Default)]
+    #[derive(
+        FastJson,
+        serde::Serialize,
+        serde::Deserialize,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Default,
+    )]
     #[serde(transparent)]
     pub struct Id(pub u32);
 
-    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Default)]
+    #[derive(
+        FastJson,
+        serde::Serialize,
+        serde::Deserialize,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Default,
+    )]
     #[serde(rename_all = "UPPERCASE")]
     pub enum Mode {
         #[default]

@@ -831,6 +831,30 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl _fj::EncodeKey for Status {
+        fn encode_key<__F: _fj::Format>(
+            &self,
+            __w: &mut _fj::Writer<'_, __F>,
+            __first: _fj::__private::bool,
+        ) {
+            match self {
+                Self::Pending { .. } => __w.key(__first, "\"pending\""),
+                Self::Paid { .. } => __w.key(__first, "\"paid\""),
+                Self::InTransit { .. } => __w.key(__first, "\"in_transit\""),
+                Self::Delivered { .. } => __w.key(__first, "\"delivered\""),
+            }
+        }
+        #[inline]
+        fn key_len_hint(&self) -> _fj::__private::usize {
+            match self {
+                Self::Pending { .. } => 9usize,
+                Self::Paid { .. } => 6usize,
+                Self::InTransit { .. } => 12usize,
+                Self::Delivered { .. } => 11usize,
+            }
+        }
+    }
+    #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Status {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
             match __lex.peek()? {
@@ -899,6 +923,40 @@ const _: () = {
                     }
                     _fj::__private::Ok(__value)
                 }
+            }
+        }
+    }
+    #[automatically_derived]
+    impl<'de> _fj::DecodeKey<'de> for Status {
+        #[allow(unused_variables)]
+        fn from_key(
+            __key: &_fj::__private::Cow<'de, _fj::__private::str>,
+            __lex: &_fj::Lexer<'de>,
+            __at: _fj::__private::usize,
+        ) -> _fj::Result<Self> {
+            match __key.as_bytes() {
+                b"pending" => _fj::__private::Ok(Self::Pending {}),
+                b"paid" => _fj::__private::Ok(Self::Paid {}),
+                b"in_transit" => _fj::__private::Ok(Self::InTransit {}),
+                b"delivered" => _fj::__private::Ok(Self::Delivered {}),
+                __name => {
+                    let __name = __name.to_vec();
+                    return _fj::__private::Err(
+                        __lex
+                            .err_unknown_variant(
+                                &__name,
+                                &["pending", "paid", "in_transit", "delivered"],
+                            ),
+                    );
+                }
+            }
+        }
+        fn path_segment(&self) -> _fj::__private::String {
+            match self {
+                Self::Pending { .. } => _fj::__private::String::from("pending"),
+                Self::Paid { .. } => _fj::__private::String::from("paid"),
+                Self::InTransit { .. } => _fj::__private::String::from("in_transit"),
+                Self::Delivered { .. } => _fj::__private::String::from("delivered"),
             }
         }
     }

@@ -18,40 +18,8 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     }
     let patterns = variant::name_patterns(&decodable);
     let other = variant::other_index(&decodable);
-    let expected = variant::expected_names(&decodable);
-    let unknown = quote! {
-        __name => {
-            let __name = __name.to_vec();
-            return _fj::__private::Err(__lex.err_unknown_variant(&__name, &[#(#expected),*]));
-        }
-    };
-
-    // `"Variant"`: only unit variants can be written as a bare string.
-    let string_arms = patterns.iter().map(|(i, pattern)| {
-        let v = &variants[*i];
-        // serde reads a `deserialize_with` variant as a newtype variant, whatever its fields.
-        let style = match v.attrs.deserialize_with {
-            Some(_) => Style::Newtype,
-            None => variant::effective_style(v),
-        };
-        let value = match style {
-            Style::Unit => {
-                let value = variant::unit_value(p, v);
-                quote!(_fj::__private::Ok(#value))
-            }
-            Style::Newtype => err(errors::unit_variant_for("newtype variant")),
-            Style::Tuple => err(errors::unit_variant_for("tuple variant")),
-            Style::Struct => err(errors::unit_variant_for("struct variant")),
-        };
-        quote!(#pattern => #value,)
-    });
-    let string_unknown = match other {
-        Some(i) => {
-            let value = variant::unit_value(p, &variants[i]);
-            quote!(_ => _fj::__private::Ok(#value),)
-        }
-        None => unknown.clone(),
-    };
+    let unknown = unknown_name(&decodable);
+    let string_arms = name_arms(p, variants);
 
     // `{"Variant": content}`: the content's errors carry the variant name in their path.
     let object_arms = patterns.iter().map(|(i, pattern)| {
@@ -72,8 +40,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     quote! {
         match __lex.peek()? {
             b'"' => match __lex.str_bytes_value()? {
-                #(#string_arms)*
-                #string_unknown
+                #string_arms
             },
             _ => {
                 __lex.begin_object_expecting(#expecting)?;
@@ -90,6 +57,56 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
                 }
                 _fj::__private::Ok(__value)
             }
+        }
+    }
+}
+
+/// The arms of a `match` on a bare string's bytes (`"Variant"`, or a map key): a unit
+/// variant is its value, a variant with content serde's invalid-type error (only unit variants
+/// can be written as a bare string), an unknown name the `other` variant or serde's
+/// unknown-variant error. Each arm is an expression of type `Result<Self>` or a `return`;
+/// `__lex` is the lexer, by reference. The enum has a decodable variant.
+pub fn name_arms(p: &Params, variants: &[Variant]) -> TokenStream {
+    let decodable = variant::decodable(variants);
+    let patterns = variant::name_patterns(&decodable);
+    let arms = patterns.iter().map(|(i, pattern)| {
+        let v = &variants[*i];
+        // serde reads a `deserialize_with` variant as a newtype variant, whatever its fields.
+        let style = match v.attrs.deserialize_with {
+            Some(_) => Style::Newtype,
+            None => variant::effective_style(v),
+        };
+        let value = match style {
+            Style::Unit => {
+                let value = variant::unit_value(p, v);
+                quote!(_fj::__private::Ok(#value))
+            }
+            Style::Newtype => err(errors::unit_variant_for("newtype variant")),
+            Style::Tuple => err(errors::unit_variant_for("tuple variant")),
+            Style::Struct => err(errors::unit_variant_for("struct variant")),
+        };
+        quote!(#pattern => #value,)
+    });
+    let unknown = match variant::other_index(&decodable) {
+        Some(i) => {
+            let value = variant::unit_value(p, &variants[i]);
+            quote!(_ => _fj::__private::Ok(#value),)
+        }
+        None => unknown_name(&decodable),
+    };
+    quote! {
+        #(#arms)*
+        #unknown
+    }
+}
+
+/// The arm for a name no variant claims: serde's unknown-variant error, `return`ed.
+fn unknown_name(decodable: &[(usize, &Variant)]) -> TokenStream {
+    let expected = variant::expected_names(decodable);
+    quote! {
+        __name => {
+            let __name = __name.to_vec();
+            return _fj::__private::Err(__lex.err_unknown_variant(&__name, &[#(#expected),*]));
         }
     }
 }

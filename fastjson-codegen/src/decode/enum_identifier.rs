@@ -17,15 +17,40 @@ use crate::ast::{Style, Variant};
 use crate::attr::Identifier;
 
 pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
-    let is_variant = p.cont.attrs.identifier == Identifier::Variant;
-    let kind = if is_variant {
+    let kind = if p.cont.attrs.identifier == Identifier::Variant {
         "variant identifier"
     } else {
         "field identifier"
     };
     let expecting = p.expecting(|| kind.to_owned());
-    let de = &p.de;
+    let (arms, rereads) = name_arms(p, variants, Source::Value);
+    let mark = rereads.then(|| quote!(let __mark = __lex.mark();));
 
+    quote! {
+        #mark
+        if __lex.peek()? != b'"' {
+            return _fj::__private::Err(__lex.err_invalid_type_here(#expecting));
+        }
+        match __lex.str_bytes_value()? {
+            #arms
+        }
+    }
+}
+
+/// Where a newtype catch-all variant reads its value from.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// The string again, at the lexer rewound to `__mark` (a value).
+    Value,
+    /// The key text `__key`, through the inner type's `DecodeKey` (a map key).
+    Key,
+}
+
+/// The arms of a `match` on the name's bytes, each an expression of type `Result<Self>`;
+/// `__lex` is the lexer, by reference. Also whether an arm rewinds to `__mark` (a newtype
+/// catch-all reading a value), which the caller must then set before the string.
+pub fn name_arms(p: &Params, variants: &[Variant], source: Source) -> (TokenStream, bool) {
+    let de = &p.de;
     // The catch-all last variant, if any (check.rs allows no other place for one), and whether
     // it reads the string again, which needs the position before it.
     let (ordinary, fallthrough, rereads) = match variants.split_last() {
@@ -36,11 +61,18 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
         Some((last, ordinary)) if last.style == Style::Newtype => {
             let path = p.target.variant(last.ident);
             let ty = last.fields[0].ty;
-            let value = quote! {{
-                __lex.reset(__mark);
-                _fj::__private::Ok(#path { 0: <#ty as _fj::Decode<#de>>::decode(__lex)? })
-            }};
-            (ordinary, Some(value), true)
+            let value = match source {
+                Source::Value => quote! {{
+                    __lex.reset(__mark);
+                    _fj::__private::Ok(#path { 0: <#ty as _fj::Decode<#de>>::decode(__lex)? })
+                }},
+                Source::Key => quote! {
+                    _fj::__private::Ok(#path {
+                        0: <#ty as _fj::DecodeKey<#de>>::from_key(__key, __lex, __at)?
+                    })
+                },
+            };
+            (ordinary, Some(value), source == Source::Value)
         }
         _ => (variants, None, false),
     };
@@ -56,7 +88,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
         Some(value) => quote!(_ => #value,),
         None => {
             let expected = variant::expected_names(&indexed);
-            let error = if is_variant {
+            let error = if p.cont.attrs.identifier == Identifier::Variant {
                 quote!(err_unknown_variant)
             } else {
                 quote!(err_unknown_field)
@@ -69,16 +101,12 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
             }
         }
     };
-    let mark = rereads.then(|| quote!(let __mark = __lex.mark();));
+    (quote!(#(#arms)* #unknown), rereads)
+}
 
-    quote! {
-        #mark
-        if __lex.peek()? != b'"' {
-            return _fj::__private::Err(__lex.err_invalid_type_here(#expecting));
-        }
-        match __lex.str_bytes_value()? {
-            #(#arms)*
-            #unknown
-        }
-    }
+/// The catch-all newtype variant of an identifier enum, if the last variant is one.
+pub fn newtype_catch_all<'v, 'a>(variants: &'v [Variant<'a>]) -> Option<&'v Variant<'a>> {
+    variants
+        .last()
+        .filter(|last| !last.attrs.other && last.style == Style::Newtype)
 }

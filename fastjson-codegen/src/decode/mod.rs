@@ -1,4 +1,5 @@
-//! The `Decode<'de>` impl (and `DecodeFields<'de>` for structs with named fields).
+//! The `Decode<'de>` impl (and `DecodeFields<'de>` for structs with named fields, `DecodeKey<'de>`
+//! for the types serde_json reads from an object key).
 //!
 //! Generated decoders drive the `Lexer` directly: keys are matched as bytes, values decoded into
 //! typed slots, tagged and untagged enums rewind with `mark`/`reset` instead of buffering.
@@ -12,6 +13,7 @@ mod enum_internal;
 mod enum_untagged;
 mod errors;
 mod field;
+mod key;
 mod object;
 mod remote;
 mod seq;
@@ -86,6 +88,8 @@ pub fn expand(cont: &Container) -> TokenStream {
         _ => TokenStream::new(),
     };
 
+    let key_impl = key::expand(&p, &generics);
+
     let missing = match &cont.data {
         Data::Struct(Style::Struct | Style::Tuple | Style::Newtype, fields)
             if cont.attrs.transparent =>
@@ -108,6 +112,8 @@ pub fn expand(cont: &Container) -> TokenStream {
         }
 
         #fields_impl
+
+        #key_impl
     }
 }
 

@@ -104,6 +104,17 @@ fn transparent(p: &Params, fields: &[Field]) -> TokenStream {
     p.target.ok(built)
 }
 
+/// `Self` built around `value`, the value of the field a newtype or transparent struct stands
+/// for (an expression that may `return`).
+pub fn newtype_built(p: &Params, fields: &[Field], value: TokenStream) -> TokenStream {
+    if p.cont.attrs.transparent {
+        transparent_built(p, fields, value)
+    } else {
+        let construct = &p.target.construct;
+        quote!(#construct { 0: #value })
+    }
+}
+
 /// `Self` built around `value`, the real field's value (an expression that may `return`).
 fn transparent_built(p: &Params, fields: &[Field], value: TokenStream) -> TokenStream {
     let (index, _) = transparent_field(fields).expect("checked in check.rs");

@@ -1,4 +1,5 @@
-//! The `Encode` impl (and `EncodeFields` for structs with named fields).
+//! The `Encode` impl (and `EncodeFields` for structs with named fields, `EncodeKey` for the
+//! types serde_json writes as an object key).
 //!
 //! Keys and variant names are written as literals escaped at macro time
 //! (`w.field_key(false, ",\"id\":")`, the separator decided at compile time where it can be);
@@ -8,6 +9,7 @@
 mod convert;
 mod enum_;
 mod fields;
+mod key;
 mod len_hint;
 mod remote;
 
@@ -63,6 +65,7 @@ pub fn expand(cont: &Container) -> TokenStream {
         _ => TokenStream::new(),
     };
 
+    let key_impl = key::expand(cont, &generics);
     let hint = len_hint::body(cont);
     // An enum's arms bind the fields `encode` writes; the estimate skips `serialize_with` ones.
     let allow_unused =
@@ -81,6 +84,8 @@ pub fn expand(cont: &Container) -> TokenStream {
         }
 
         #fields_impl
+
+        #key_impl
     }
 }
 

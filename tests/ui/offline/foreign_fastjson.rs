@@ -40,6 +40,28 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl _fj::EncodeKey for Ordering {
+        fn encode_key<__F: _fj::Format>(
+            &self,
+            __w: &mut _fj::Writer<'_, __F>,
+            __first: _fj::__private::bool,
+        ) {
+            match self {
+                Self::Less { .. } => __w.key(__first, "\"Less\""),
+                Self::Equal { .. } => __w.key(__first, "\"Equal\""),
+                Self::Greater { .. } => __w.key(__first, "\"Greater\""),
+            }
+        }
+        #[inline]
+        fn key_len_hint(&self) -> _fj::__private::usize {
+            match self {
+                Self::Less { .. } => 6usize,
+                Self::Equal { .. } => 7usize,
+                Self::Greater { .. } => 9usize,
+            }
+        }
+    }
+    #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Ordering {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
             match __lex.peek()? {
@@ -97,6 +119,34 @@ const _: () = {
                     }
                     _fj::__private::Ok(__value)
                 }
+            }
+        }
+    }
+    #[automatically_derived]
+    impl<'de> _fj::DecodeKey<'de> for Ordering {
+        #[allow(unused_variables)]
+        fn from_key(
+            __key: &_fj::__private::Cow<'de, _fj::__private::str>,
+            __lex: &_fj::Lexer<'de>,
+            __at: _fj::__private::usize,
+        ) -> _fj::Result<Self> {
+            match __key.as_bytes() {
+                b"Less" => _fj::__private::Ok(Self::Less {}),
+                b"Equal" => _fj::__private::Ok(Self::Equal {}),
+                b"Greater" => _fj::__private::Ok(Self::Greater {}),
+                __name => {
+                    let __name = __name.to_vec();
+                    return _fj::__private::Err(
+                        __lex.err_unknown_variant(&__name, &["Less", "Equal", "Greater"]),
+                    );
+                }
+            }
+        }
+        fn path_segment(&self) -> _fj::__private::String {
+            match self {
+                Self::Less { .. } => _fj::__private::String::from("Less"),
+                Self::Equal { .. } => _fj::__private::String::from("Equal"),
+                Self::Greater { .. } => _fj::__private::String::from("Greater"),
             }
         }
     }

@@ -1,0 +1,133 @@
+//! `DecodeKey<'de>`: the type read from a JSON object key, for the shapes serde_json reads from
+//! a key: an externally tagged enum with a unit variant (a unit variant's name; a variant with
+//! content is serde's invalid-type error), an identifier enum (any name, its catch-all variant included), and a
+//! newtype or transparent struct (its field's key: `struct UserId(u64)` reads `"42"`). Other
+//! shapes get no impl, so a map keyed by them is a compile error.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use super::{enum_external, enum_identifier, struct_, variant, Params};
+use crate::ast::{Container, Data, Field, Style, Variant};
+use crate::attr::{Identifier, TagType};
+use crate::check::transparent_field;
+
+/// The impl, or nothing when the type cannot be a key.
+pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
+    let cont = p.cont;
+    let de = &p.de;
+    let (from_key, path_segment, inner) = match &cont.data {
+        Data::Enum(variants) if cont.attrs.identifier != Identifier::No => {
+            let (arms, _) = enum_identifier::name_arms(p, variants, enum_identifier::Source::Key);
+            let catch_all = enum_identifier::newtype_catch_all(variants);
+            (
+                quote!(match __key.as_bytes() { #arms }),
+                enum_path_segment(variants, catch_all),
+                catch_all.map(|v| v.fields[0].ty),
+            )
+        }
+        Data::Enum(variants) if reads_names(cont, variants) => {
+            let arms = enum_external::name_arms(p, variants);
+            (
+                quote!(match __key.as_bytes() { #arms }),
+                enum_path_segment(variants, None),
+                None,
+            )
+        }
+        Data::Enum(_) => return TokenStream::new(),
+        Data::Struct(style, fields) => match forwarded_field(cont, *style, fields) {
+            Some(field) => {
+                let ty = field.ty;
+                let member = &field.member;
+                let func = quote_spanned!(field.span()=> <#ty as _fj::DecodeKey<#de>>::from_key);
+                let built = struct_::newtype_built(p, fields, quote!(#func(__key, __lex, __at)?));
+                (
+                    quote!(_fj::__private::Ok(#built)),
+                    quote!(<#ty as _fj::DecodeKey<#de>>::path_segment(&self.#member)),
+                    Some(ty),
+                )
+            }
+            None => return TokenStream::new(),
+        },
+    };
+    // Higher-ranked, for the reason `encode::key` gives.
+    let mut generics = generics.clone();
+    if let Some(ty) = inner {
+        generics
+            .make_where_clause()
+            .predicates
+            .push(syn::parse_quote!(for<'__fj> #ty: _fj::DecodeKey<#de>));
+    }
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let ident = cont.ident;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics _fj::DecodeKey<#de> for #ident #ty_generics #where_clause {
+            #[allow(unused_variables)]
+            fn from_key(
+                __key: &_fj::__private::Cow<#de, _fj::__private::str>,
+                __lex: &_fj::Lexer<#de>,
+                __at: _fj::__private::usize,
+            ) -> _fj::Result<Self> {
+                #from_key
+            }
+
+            fn path_segment(&self) -> _fj::__private::String {
+                #path_segment
+            }
+        }
+    }
+}
+
+/// An externally tagged enum without `untagged` variants, which serde_json reads from a key
+/// (the others buffer the key as a string, which no tagged form accepts), and with a variant a
+/// bare name can be (one with content is an error whatever the key, so without one no key
+/// could ever be read: no impl).
+fn reads_names(cont: &Container, variants: &[Variant]) -> bool {
+    cont.attrs.tag == TagType::External
+        && variants.iter().all(|v| !v.attrs.untagged)
+        && variants.iter().any(|v| {
+            !v.attrs.skip_deserializing
+                && (v.attrs.other
+                    || (v.attrs.deserialize_with.is_none()
+                        && variant::effective_style(v) == Style::Unit))
+        })
+}
+
+/// The field whose key a newtype or transparent struct is; not one read by a function.
+fn forwarded_field<'f, 'a>(
+    cont: &Container,
+    style: Style,
+    fields: &'f [Field<'a>],
+) -> Option<&'f Field<'a>> {
+    let field = if cont.attrs.transparent {
+        transparent_field(fields)?.1
+    } else if style == Style::Newtype {
+        &fields[0]
+    } else {
+        return None;
+    };
+    field.attrs.deserialize_with.is_none().then_some(field)
+}
+
+/// The key in an error's path: the variant's name (the catch-all's own key).
+fn enum_path_segment(variants: &[Variant], catch_all: Option<&Variant>) -> TokenStream {
+    if variants.is_empty() {
+        return quote!(match *self {});
+    }
+    let arms = variants.iter().map(|v| {
+        let ident = v.ident;
+        if catch_all.is_some_and(|c| c.ident == v.ident) {
+            quote!(Self::#ident(__inner) => _fj::DecodeKey::path_segment(__inner),)
+        } else {
+            let name = &v.attrs.name.de;
+            quote!(Self::#ident { .. } => _fj::__private::String::from(#name),)
+        }
+    });
+    quote! {
+        match self {
+            #(#arms)*
+        }
+    }
+}

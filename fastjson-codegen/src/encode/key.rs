@@ -1,0 +1,136 @@
+//! `EncodeKey`: the type as a JSON object key, for the shapes serde_json writes as a key without
+//! a run-time error: an externally tagged enum whose variants are all unit variants (the
+//! variant's name), and a newtype or transparent struct (its field's key). Other shapes get no
+//! impl, so a map keyed by them is a compile error rather than serde_json's "key must be a
+//! string" at run time.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use crate::ast::{Container, Data, Field, Style, Variant};
+use crate::attr::TagType;
+use crate::check::transparent_field;
+use crate::escape;
+
+/// The impl, or nothing when the type cannot be a key.
+pub fn expand(cont: &Container, generics: &syn::Generics) -> TokenStream {
+    let (encode, len_hint, bound) = match &cont.data {
+        Data::Enum(variants) if unit_only(cont, variants) => {
+            (enum_key(cont, variants), enum_len_hint(variants), None)
+        }
+        Data::Struct(style, fields) => match forwarded_field(cont, *style, fields) {
+            Some(field) => {
+                let ty = field.ty;
+                let member = &field.member;
+                let func = quote_spanned!(field.span()=> <#ty as _fj::EncodeKey>::encode_key);
+                (
+                    quote!(#func(&self.#member, __w, __first)),
+                    quote!(<#ty as _fj::EncodeKey>::key_len_hint(&self.#member)),
+                    Some(ty),
+                )
+            }
+            None => return TokenStream::new(),
+        },
+        Data::Enum(_) => return TokenStream::new(),
+    };
+    // The field's key impl as a higher-ranked bound: a where clause naming no parameter must
+    // hold where it is written, and a newtype around a non-key type (`Tags(Vec<String>)`) is
+    // an ordinary type that must still compile; it is then only refused as a map key.
+    let mut generics = generics.clone();
+    if let Some(ty) = bound {
+        generics
+            .make_where_clause()
+            .predicates
+            .push(syn::parse_quote!(for<'__fj> #ty: _fj::EncodeKey));
+    }
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let ident = cont.ident;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics _fj::EncodeKey for #ident #ty_generics #where_clause {
+            fn encode_key<__F: _fj::Format>(
+                &self,
+                __w: &mut _fj::Writer<'_, __F>,
+                __first: _fj::__private::bool,
+            ) {
+                #encode
+            }
+
+            #[inline]
+            fn key_len_hint(&self) -> _fj::__private::usize {
+                #len_hint
+            }
+        }
+    }
+}
+
+/// Externally tagged, and every variant written as a bare name (or never written: serde's
+/// message as a panic, as in `Encode`); an `untagged` or `serialize_with` variant would be
+/// written some other way.
+fn unit_only(cont: &Container, variants: &[Variant]) -> bool {
+    cont.attrs.tag == TagType::External
+        && variants.iter().all(|v| {
+            v.attrs.skip_serializing
+                || (!v.attrs.untagged
+                    && v.attrs.serialize_with.is_none()
+                    && v.encoded_style() == Style::Unit)
+        })
+}
+
+/// The field whose key a newtype or transparent struct is; not one written by a function.
+fn forwarded_field<'f, 'a>(
+    cont: &Container,
+    style: Style,
+    fields: &'f [Field<'a>],
+) -> Option<&'f Field<'a>> {
+    let field = if cont.attrs.transparent {
+        transparent_field(fields)?.1
+    } else if style == Style::Newtype {
+        &fields[0]
+    } else {
+        return None;
+    };
+    field.attrs.serialize_with.is_none().then_some(field)
+}
+
+fn enum_key(cont: &Container, variants: &[Variant]) -> TokenStream {
+    if variants.is_empty() {
+        return quote!(match *self {});
+    }
+    let arms = variants.iter().map(|v| {
+        let ident = v.ident;
+        let write = if v.attrs.skip_serializing {
+            let msg = format!(
+                "the enum variant {}::{} cannot be serialized",
+                cont.ident, v.ident
+            );
+            quote!(::core::panic!(#msg))
+        } else {
+            let name = escape::quoted(&v.attrs.name.ser);
+            quote!(__w.key(__first, #name))
+        };
+        quote!(Self::#ident { .. } => #write,)
+    });
+    quote! {
+        match self {
+            #(#arms)*
+        }
+    }
+}
+
+fn enum_len_hint(variants: &[Variant]) -> TokenStream {
+    if variants.is_empty() {
+        return quote!(match *self {});
+    }
+    let arms = variants.iter().map(|v| {
+        let ident = v.ident;
+        let len = escape::quoted(&v.attrs.name.ser).len();
+        quote!(Self::#ident { .. } => #len,)
+    });
+    quote! {
+        match self {
+            #(#arms)*
+        }
+    }
+}
