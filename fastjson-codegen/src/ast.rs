@@ -113,6 +113,17 @@ impl<'a> Container<'a> {
         }
     }
 
+    /// The field a newtype struct, or a transparent one, stands for; `None` for other shapes.
+    pub fn inner_field(&self) -> Option<&Field<'a>> {
+        match &self.data {
+            Data::Struct(_, fields) if self.attrs.transparent => {
+                crate::check::transparent_field(fields).map(|(_, field)| field)
+            }
+            Data::Struct(Style::Newtype, fields) => fields.first(),
+            _ => None,
+        }
+    }
+
     /// Every field of every variant (or of the struct).
     pub fn all_fields(&self) -> Box<dyn Iterator<Item = &Field<'a>> + '_> {
         match &self.data {

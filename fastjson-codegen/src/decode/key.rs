@@ -8,9 +8,8 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 use super::{enum_external, enum_identifier, struct_, variant, Params};
-use crate::ast::{Container, Data, Field, Style, Variant};
+use crate::ast::{Container, Data, Style, Variant};
 use crate::attr::{Identifier, TagType};
-use crate::check::transparent_field;
 
 /// The impl, or nothing when the type cannot be a key.
 pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
@@ -35,7 +34,11 @@ pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
             )
         }
         Data::Enum(_) => return TokenStream::new(),
-        Data::Struct(style, fields) => match forwarded_field(cont, *style, fields) {
+        // The field a newtype or transparent struct stands for, unless a function reads it.
+        Data::Struct(_, fields) => match cont
+            .inner_field()
+            .filter(|f| f.attrs.deserialize_with.is_none())
+        {
             Some(field) => {
                 let ty = field.ty;
                 let member = &field.member;
@@ -93,22 +96,6 @@ fn reads_names(cont: &Container, variants: &[Variant]) -> bool {
                     || (v.attrs.deserialize_with.is_none()
                         && variant::effective_style(v) == Style::Unit))
         })
-}
-
-/// The field whose key a newtype or transparent struct is; not one read by a function.
-fn forwarded_field<'f, 'a>(
-    cont: &Container,
-    style: Style,
-    fields: &'f [Field<'a>],
-) -> Option<&'f Field<'a>> {
-    let field = if cont.attrs.transparent {
-        transparent_field(fields)?.1
-    } else if style == Style::Newtype {
-        &fields[0]
-    } else {
-        return None;
-    };
-    field.attrs.deserialize_with.is_none().then_some(field)
 }
 
 /// The key in an error's path: the variant's name (the catch-all's own key).

@@ -7,9 +7,8 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use crate::ast::{Container, Data, Field, Style, Variant};
+use crate::ast::{Container, Data, Style, Variant};
 use crate::attr::TagType;
-use crate::check::transparent_field;
 use crate::escape;
 
 /// The impl, or nothing when the type cannot be a key.
@@ -18,7 +17,11 @@ pub fn expand(cont: &Container, generics: &syn::Generics) -> TokenStream {
         Data::Enum(variants) if unit_only(cont, variants) => {
             (enum_key(cont, variants), enum_len_hint(variants), None)
         }
-        Data::Struct(style, fields) => match forwarded_field(cont, *style, fields) {
+        // The field a newtype or transparent struct stands for, unless a function writes it.
+        Data::Struct(..) => match cont
+            .inner_field()
+            .filter(|f| f.attrs.serialize_with.is_none())
+        {
             Some(field) => {
                 let ty = field.ty;
                 let member = &field.member;
@@ -76,22 +79,6 @@ fn unit_only(cont: &Container, variants: &[Variant]) -> bool {
                     && v.attrs.serialize_with.is_none()
                     && v.encoded_style() == Style::Unit)
         })
-}
-
-/// The field whose key a newtype or transparent struct is; not one written by a function.
-fn forwarded_field<'f, 'a>(
-    cont: &Container,
-    style: Style,
-    fields: &'f [Field<'a>],
-) -> Option<&'f Field<'a>> {
-    let field = if cont.attrs.transparent {
-        transparent_field(fields)?.1
-    } else if style == Style::Newtype {
-        &fields[0]
-    } else {
-        return None;
-    };
-    field.attrs.serialize_with.is_none().then_some(field)
 }
 
 fn enum_key(cont: &Container, variants: &[Variant]) -> TokenStream {
