@@ -5,8 +5,9 @@
 //! no part, as in serde.
 //!
 //! An unknown name is the last variant when it is `other`, or, in a field identifier, a newtype
-//! variant whose value is decoded from the same string (the lexer rewinds to it); otherwise it is
-//! serde's unknown-variant or unknown-field error.
+//! variant whose value is decoded from the same string (the lexer rewinds to it; as a map key,
+//! `key.rs`, through the inner type's `DecodeKey`); otherwise it is serde's unknown-variant or
+//! unknown-field error.
 
 use proc_macro2::TokenStream;
 use quote::quote;

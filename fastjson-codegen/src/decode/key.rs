@@ -1,8 +1,8 @@
 //! `DecodeKey<'de>`: the type read from a JSON object key, for the shapes serde_json reads from
 //! a key: an externally tagged enum with a unit variant (a unit variant's name; a variant with
-//! content is serde's invalid-type error), an identifier enum (any name, its catch-all variant included), and a
-//! newtype or transparent struct (its field's key: `struct UserId(u64)` reads `"42"`). Other
-//! shapes get no impl, so a map keyed by them is a compile error.
+//! content is serde's invalid-type error), an identifier enum (any name, its catch-all variant
+//! included), and a newtype or transparent struct (its field's key: `struct UserId(u64)` reads
+//! `"42"`). Other shapes get no impl, so a map keyed by them is a compile error.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
