@@ -1,7 +1,9 @@
 //! serde's `variant_identifier` and `field_identifier`: enums read from a string naming one of
 //! their variants (renames and aliases too), against serde_json, decision for decision. They are
-//! read only, as in serde, whose `Serialize` derive refuses them (`tests/ui/identifier-is-read-only.rs`).
+//! read only, as in serde, whose `Serialize` derive refuses them (`tests/ui/identifier-is-read-only.rs`),
+//! also as map keys.
 
+use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use fastjson::FastJson;
@@ -10,7 +12,7 @@ use serde::Deserialize;
 mod same_as_serde;
 use same_as_serde::same_decision;
 
-#[derive(FastJson, Deserialize, Debug, PartialEq, Clone, Copy)]
+#[derive(FastJson, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
 #[serde(variant_identifier)]
 enum Kind {
     Alpha,
@@ -21,7 +23,7 @@ enum Kind {
 }
 
 /// A field identifier whose last variant holds any other name.
-#[derive(FastJson, Deserialize, Debug, PartialEq, Clone)]
+#[derive(FastJson, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
 #[serde(field_identifier, rename_all = "lowercase")]
 enum Column {
     Id,
@@ -144,4 +146,27 @@ fn an_identifier_is_read_as_a_name_whatever_its_representation() {
     assert!(same_decision::<Tagged>(r#"{"t":"Circle"}"#).is_err());
     let err = fastjson::from_str::<Tagged>("1").unwrap_err();
     assert!(err.message().contains("a shape name"), "{err}");
+}
+
+#[test]
+fn identifiers_are_read_from_map_keys() {
+    let read = same_decision::<BTreeMap<Column, u8>>(r#"{"id":1,"e-mail":2,"zip":3}"#);
+    assert_eq!(
+        read,
+        Ok([
+            (Column::Id, 1),
+            (Column::Email, 2),
+            (Column::Other("zip".into()), 3)
+        ]
+        .into())
+    );
+    assert_eq!(
+        same_decision::<BTreeMap<Kind, u8>>(r#"{"beta":1,"Gamma":2}"#),
+        Ok([(Kind::Beta, 1), (Kind::Gamma, 2)].into())
+    );
+    let err = same_decision::<BTreeMap<Kind, u8>>(r#"{"Delta":1}"#).unwrap_err();
+    assert!(err.starts_with("unknown variant `Delta`"), "{err}");
+    // A value's error names the key, the catch-all's by its own text.
+    let err = fastjson::from_str::<BTreeMap<Column, u32>>(r#"{"zip":-1}"#).unwrap_err();
+    assert_eq!(err.path(), "$.zip", "{err}");
 }

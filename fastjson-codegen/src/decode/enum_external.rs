@@ -71,12 +71,7 @@ pub fn name_arms(p: &Params, variants: &[Variant]) -> TokenStream {
     let patterns = variant::name_patterns(&decodable);
     let arms = patterns.iter().map(|(i, pattern)| {
         let v = &variants[*i];
-        // serde reads a `deserialize_with` variant as a newtype variant, whatever its fields.
-        let style = match v.attrs.deserialize_with {
-            Some(_) => Style::Newtype,
-            None => variant::effective_style(v),
-        };
-        let value = match style {
+        let value = match bare_name_style(v) {
             Style::Unit => {
                 let value = variant::unit_value(p, v);
                 quote!(_fj::__private::Ok(#value))
@@ -97,6 +92,15 @@ pub fn name_arms(p: &Params, variants: &[Variant]) -> TokenStream {
     quote! {
         #(#arms)*
         #unknown
+    }
+}
+
+/// The style a bare name is read against: serde reads a `deserialize_with` variant as a newtype
+/// variant, whatever its fields; only a unit variant can be a bare name.
+pub fn bare_name_style(v: &Variant) -> Style {
+    match v.attrs.deserialize_with {
+        Some(_) => Style::Newtype,
+        None => variant::effective_style(v),
     }
 }
 

@@ -24,8 +24,9 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
         "field identifier"
     };
     let expecting = p.expecting(|| kind.to_owned());
-    let (arms, rereads) = name_arms(p, variants, Source::Value);
-    let mark = rereads.then(|| quote!(let __mark = __lex.mark();));
+    let arms = name_arms(p, variants, Source::Value);
+    // A newtype catch-all reads the string again, from the position before it.
+    let mark = newtype_catch_all(variants).map(|_| quote!(let __mark = __lex.mark();));
 
     quote! {
         #mark
@@ -39,7 +40,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
 }
 
 /// Where a newtype catch-all variant reads its value from.
-#[derive(Copy, Clone, PartialEq, Eq)]
+#[derive(Copy, Clone)]
 pub enum Source {
     /// The string again, at the lexer rewound to `__mark` (a value).
     Value,
@@ -48,18 +49,17 @@ pub enum Source {
 }
 
 /// The arms of a `match` on the name's bytes, each an expression of type `Result<Self>`;
-/// `__lex` is the lexer, by reference. Also whether an arm rewinds to `__mark` (a newtype
-/// catch-all reading a value), which the caller must then set before the string.
-pub fn name_arms(p: &Params, variants: &[Variant], source: Source) -> (TokenStream, bool) {
+/// `__lex` is the lexer, by reference. With [`Source::Value`] and a newtype catch-all, an arm
+/// rewinds to `__mark`, which the caller sets before the string.
+pub fn name_arms(p: &Params, variants: &[Variant], source: Source) -> TokenStream {
     let de = &p.de;
-    // The catch-all last variant, if any (check.rs allows no other place for one), and whether
-    // it reads the string again, which needs the position before it.
-    let (ordinary, fallthrough, rereads) = match variants.split_last() {
+    // The catch-all last variant, if any (check.rs allows no other place for one).
+    let (ordinary, fallthrough) = match variants.split_last() {
         Some((last, ordinary)) if last.attrs.other => {
             let value = variant::unit_value(p, last);
-            (ordinary, Some(quote!(_fj::__private::Ok(#value))), false)
+            (ordinary, Some(quote!(_fj::__private::Ok(#value))))
         }
-        Some((last, ordinary)) if last.style == Style::Newtype => {
+        Some((last, ordinary)) if newtype_catch_all(variants).is_some() => {
             let path = p.target.variant(last.ident);
             let ty = last.fields[0].ty;
             let value = match source {
@@ -73,9 +73,9 @@ pub fn name_arms(p: &Params, variants: &[Variant], source: Source) -> (TokenStre
                     })
                 },
             };
-            (ordinary, Some(value), source == Source::Value)
+            (ordinary, Some(value))
         }
-        _ => (variants, None, false),
+        _ => (variants, None),
     };
 
     let indexed: Vec<(usize, &Variant)> = ordinary.iter().enumerate().collect();
@@ -102,7 +102,7 @@ pub fn name_arms(p: &Params, variants: &[Variant], source: Source) -> (TokenStre
             }
         }
     };
-    (quote!(#(#arms)* #unknown), rereads)
+    quote!(#(#arms)* #unknown)
 }
 
 /// The catch-all newtype variant of an identifier enum, if the last variant is one.

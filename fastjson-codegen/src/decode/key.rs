@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use super::{enum_external, enum_identifier, struct_, variant, Params};
+use super::{enum_external, enum_identifier, struct_, Params};
 use crate::ast::{Container, Data, Style, Variant};
 use crate::attr::{Identifier, TagType};
 
@@ -17,7 +17,7 @@ pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
     let de = &p.de;
     let (from_key, path_segment, inner) = match &cont.data {
         Data::Enum(variants) if cont.attrs.identifier != Identifier::No => {
-            let (arms, _) = enum_identifier::name_arms(p, variants, enum_identifier::Source::Key);
+            let arms = enum_identifier::name_arms(p, variants, enum_identifier::Source::Key);
             let catch_all = enum_identifier::newtype_catch_all(variants);
             (
                 quote!(match __key.as_bytes() { #arms }),
@@ -92,9 +92,7 @@ fn reads_names(cont: &Container, variants: &[Variant]) -> bool {
         && variants.iter().all(|v| !v.attrs.untagged)
         && variants.iter().any(|v| {
             !v.attrs.skip_deserializing
-                && (v.attrs.other
-                    || (v.attrs.deserialize_with.is_none()
-                        && variant::effective_style(v) == Style::Unit))
+                && (v.attrs.other || enum_external::bare_name_style(v) == Style::Unit)
         })
 }
 

@@ -40,12 +40,8 @@ pub fn body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenS
     let arms = variants.iter().map(|v| {
         let pattern = pattern(v, &subject.variants);
         let write = if v.attrs.skip_serializing {
-            // `Encode` cannot fail; serde returns this message as an error.
-            let msg = format!(
-                "the enum variant {}::{} cannot be serialized",
-                subject.name, v.ident
-            );
-            quote!(::core::panic!(#msg);)
+            let panic = never_written(&subject.name, v);
+            quote!(#panic;)
         } else {
             variant(cont, v)
         };
@@ -56,6 +52,16 @@ pub fn body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenS
             #(#arms)*
         }
     }
+}
+
+/// The panic of a `skip_serializing` variant: `Encode` cannot fail, and serde returns this
+/// message as an error.
+pub(super) fn never_written(enum_name: &str, v: &Variant) -> TokenStream {
+    let msg = format!(
+        "the enum variant {}::{} cannot be serialized",
+        enum_name, v.ident
+    );
+    quote!(::core::panic!(#msg))
 }
 
 /// The local a field of the matched variant is bound to.

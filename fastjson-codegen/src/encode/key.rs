@@ -15,7 +15,8 @@ use crate::escape;
 pub fn expand(cont: &Container, generics: &syn::Generics) -> TokenStream {
     let (encode, len_hint, bound) = match &cont.data {
         Data::Enum(variants) if unit_only(cont, variants) => {
-            (enum_key(cont, variants), enum_len_hint(variants), None)
+            let (encode, len_hint) = enum_key(cont, variants);
+            (encode, len_hint, None)
         }
         // The field a newtype or transparent struct stands for, unless a function writes it.
         Data::Struct(..) => match cont
@@ -81,43 +82,31 @@ fn unit_only(cont: &Container, variants: &[Variant]) -> bool {
         })
 }
 
-fn enum_key(cont: &Container, variants: &[Variant]) -> TokenStream {
+/// The enum's `encode_key` and `key_len_hint` bodies: each variant's quoted name, escaped once.
+fn enum_key(cont: &Container, variants: &[Variant]) -> (TokenStream, TokenStream) {
     if variants.is_empty() {
-        return quote!(match *self {});
+        return (quote!(match *self {}), quote!(match *self {}));
     }
-    let arms = variants.iter().map(|v| {
-        let ident = v.ident;
-        let write = if v.attrs.skip_serializing {
-            let msg = format!(
-                "the enum variant {}::{} cannot be serialized",
-                cont.ident, v.ident
-            );
-            quote!(::core::panic!(#msg))
-        } else {
-            let name = escape::quoted(&v.attrs.name.ser);
-            quote!(__w.key(__first, #name))
-        };
-        quote!(Self::#ident { .. } => #write,)
-    });
-    quote! {
-        match self {
-            #(#arms)*
-        }
-    }
-}
-
-fn enum_len_hint(variants: &[Variant]) -> TokenStream {
-    if variants.is_empty() {
-        return quote!(match *self {});
-    }
-    let arms = variants.iter().map(|v| {
-        let ident = v.ident;
-        let len = escape::quoted(&v.attrs.name.ser).len();
-        quote!(Self::#ident { .. } => #len,)
-    });
-    quote! {
-        match self {
-            #(#arms)*
-        }
-    }
+    let name = cont.ident.to_string();
+    let (writes, lens): (Vec<_>, Vec<_>) = variants
+        .iter()
+        .map(|v| {
+            let ident = v.ident;
+            let quoted = escape::quoted(&v.attrs.name.ser);
+            let len = quoted.len();
+            let write = if v.attrs.skip_serializing {
+                super::enum_::never_written(&name, v)
+            } else {
+                quote!(__w.key(__first, #quoted))
+            };
+            (
+                quote!(Self::#ident { .. } => #write,),
+                quote!(Self::#ident { .. } => #len,),
+            )
+        })
+        .unzip();
+    (
+        quote!(match self { #(#writes)* }),
+        quote!(match self { #(#lens)* }),
+    )
 }
