@@ -3,6 +3,7 @@
 use crate::ast::{Container, Data, Field, Style};
 use crate::attr::{Identifier, TagType};
 use crate::ctxt::Ctxt;
+use crate::Sides;
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_de_lifetime(cx, cont);
@@ -15,6 +16,30 @@ pub fn check(cx: &Ctxt, cont: &Container) {
     check_transparent(cx, cont);
     check_remote(cx, cont);
     check_getter(cx, cont);
+}
+
+/// Rules that depend on which derive asked: `#[derive(Encode)]` on an identifier enum, which
+/// serde's `Serialize` derive refuses with these messages, spanned at the attribute.
+pub fn sides(cx: &Ctxt, cont: &Container, sides: Sides) {
+    let msg = match cont.attrs.identifier {
+        _ if sides.decodes() => return,
+        Identifier::No => return,
+        Identifier::Field => "field identifiers cannot be serialized",
+        Identifier::Variant => "variant identifiers cannot be serialized",
+    };
+    let names_identifier = |attr: &&syn::Attribute| {
+        let syn::Meta::List(list) = &attr.meta else {
+            return false;
+        };
+        list.tokens.clone().into_iter().any(|token| {
+            matches!(token, proc_macro2::TokenTree::Ident(ident)
+                if ident == "field_identifier" || ident == "variant_identifier")
+        })
+    };
+    match cont.original.attrs.iter().find(names_identifier) {
+        Some(attr) => cx.error_spanned_by(attr, msg),
+        None => cx.error_spanned_by(cont.ident, msg),
+    }
 }
 
 // The generated `Decode` impl names its input lifetime `'de`, so the type may not declare one

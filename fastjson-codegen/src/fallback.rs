@@ -4,9 +4,16 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::wrap;
+use crate::{wrap, Sides};
 
-pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Error) -> TokenStream {
+/// The errors and the stubs of the impls `sides` would have generated (only those: a type may
+/// derive `Encode` and `Decode` separately, and each derive's stubs must not collide).
+pub fn expand(
+    input: &syn::DeriveInput,
+    crate_path: &syn::Path,
+    sides: Sides,
+    errors: syn::Error,
+) -> TokenStream {
     let errors = errors.to_compile_error();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
@@ -30,7 +37,7 @@ pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Err
             ..
         })
     );
-    let fields_stubs = if named_struct {
+    let encode_fields_stub = if named_struct {
         quote! {
             impl #impl_generics _fj::EncodeFields for #ident #ty_generics #where_clause {
                 fn encode_fields<__F: _fj::Format>(
@@ -41,6 +48,12 @@ pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Err
                     ::core::unreachable!()
                 }
             }
+        }
+    } else {
+        TokenStream::new()
+    };
+    let decode_fields_stub = if named_struct {
+        quote! {
             impl #de_impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
                 type Builder = ();
                 fn decode_field(
@@ -61,8 +74,9 @@ pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Err
 
     // A `remote` mirror is used through its functions (`with = "Mirror"`): generic stubs of
     // them, whatever the foreign type.
-    let remote_stubs = if names_remote(input) {
-        let vis = &input.vis;
+    let remote = names_remote(input);
+    let vis = &input.vis;
+    let remote_encode_stub = remote.then(|| {
         quote! {
             impl #impl_generics #ident #ty_generics #where_clause {
                 #vis fn encode<__T: ?::core::marker::Sized, __F: _fj::Format>(
@@ -71,35 +85,48 @@ pub fn expand(input: &syn::DeriveInput, crate_path: &syn::Path, errors: syn::Err
                 ) {
                     ::core::unreachable!()
                 }
+            }
+        }
+    });
+    let remote_decode_stub = remote.then(|| {
+        quote! {
+            impl #impl_generics #ident #ty_generics #where_clause {
                 #vis fn decode<'__de, __T>(_: &mut _fj::Lexer<'__de>) -> _fj::Result<__T> {
                     ::core::unreachable!()
                 }
             }
         }
-    } else {
-        TokenStream::new()
-    };
+    });
 
-    let stubs = quote! {
-        impl #impl_generics _fj::Encode for #ident #ty_generics #where_clause {
-            fn encode<__F: _fj::Format>(&self, _: &mut _fj::Writer<'_, __F>) {
-                ::core::unreachable!()
+    let encode_stubs = sides.encodes().then(|| {
+        quote! {
+            impl #impl_generics _fj::Encode for #ident #ty_generics #where_clause {
+                fn encode<__F: _fj::Format>(&self, _: &mut _fj::Writer<'_, __F>) {
+                    ::core::unreachable!()
+                }
             }
-        }
-        impl #de_impl_generics _fj::Decode<#de> for #ident #ty_generics #where_clause {
-            fn decode(_: &mut _fj::Lexer<#de>) -> _fj::Result<Self> {
-                ::core::unreachable!()
+            #encode_fields_stub
+            impl #impl_generics _fj::Schema for #ident #ty_generics #where_clause {
+                const SCHEMA_NAME: &'static _fj::__private::str = "";
+                fn schema() -> &'static _fj::__private::str {
+                    ::core::unreachable!()
+                }
             }
+            #remote_encode_stub
         }
-        #fields_stubs
-        impl #impl_generics _fj::Schema for #ident #ty_generics #where_clause {
-            const SCHEMA_NAME: &'static _fj::__private::str = "";
-            fn schema() -> &'static _fj::__private::str {
-                ::core::unreachable!()
+    });
+    let decode_stubs = sides.decodes().then(|| {
+        quote! {
+            impl #de_impl_generics _fj::Decode<#de> for #ident #ty_generics #where_clause {
+                fn decode(_: &mut _fj::Lexer<#de>) -> _fj::Result<Self> {
+                    ::core::unreachable!()
+                }
             }
+            #decode_fields_stub
+            #remote_decode_stub
         }
-    };
-    let stubs = wrap::in_const(crate_path, quote!(#stubs #remote_stubs));
+    });
+    let stubs = wrap::in_const(crate_path, quote!(#encode_stubs #decode_stubs));
     quote! {
         #errors
         #stubs

@@ -39,6 +39,36 @@ pub struct Options {
     /// The path generated code uses for the runtime (`fastjson` for the derive,
     /// `fastjson_runtime` for the offline generator). `#[serde(crate = "...")]` overrides it.
     pub crate_path: syn::Path,
+    /// Which impls to emit: both sides for `#[derive(FastJson)]`, one for `#[derive(Encode)]`
+    /// or `#[derive(Decode)]`.
+    pub sides: Sides,
+}
+
+/// Which side of a type's JSON a derive generates, as serde splits `Serialize` from
+/// `Deserialize`: a type that is only ever read (a request body holding an identifier enum, a
+/// field type with only a `Decode` impl) derives `Decode` alone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sides {
+    /// `Encode` (with `EncodeFields`, `EncodeKey` and the `Schema` of what is written) and
+    /// `Decode` (with `DecodeFields` and `DecodeKey`): `#[derive(FastJson)]`.
+    #[default]
+    Both,
+    /// The writing side only: `#[derive(Encode)]`.
+    Encode,
+    /// The reading side only: `#[derive(Decode)]`.
+    Decode,
+}
+
+impl Sides {
+    /// Whether the writing side (and the schema of what it writes) is generated.
+    pub fn encodes(self) -> bool {
+        self != Sides::Decode
+    }
+
+    /// Whether the reading side is generated.
+    pub fn decodes(self) -> bool {
+        self != Sides::Encode
+    }
 }
 
 /// By hand: syn's `Debug` impls need its `extra-traits` feature, which the derive does not
@@ -47,6 +77,7 @@ impl std::fmt::Debug for Options {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Options")
             .field("crate_path", &path_text(&self.crate_path))
+            .field("sides", &self.sides)
             .finish()
     }
 }
@@ -60,6 +91,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             crate_path: syn::parse_quote!(fastjson),
+            sides: Sides::Both,
         }
     }
 }
@@ -81,7 +113,7 @@ pub fn expand(input: &syn::DeriveInput) -> TokenStream {
 pub fn expand_with(input: &syn::DeriveInput, options: &Options) -> TokenStream {
     match expand_parts(input, options) {
         Ok(expansion) => expansion.tokens,
-        Err((errors, crate_path)) => fallback::expand(input, &crate_path, errors),
+        Err((errors, crate_path)) => fallback::expand(input, &crate_path, options.sides, errors),
     }
 }
 
@@ -94,9 +126,10 @@ pub(crate) struct Expansion {
     pub schema: Option<schema::Json>,
 }
 
-/// The one generation path, shared by the derive ([`expand_with`]) and the offline generator:
-/// parse, check, then emit `Encode`, `Decode` and `Schema` in the hygienic wrapper. On error,
-/// every error found, combined, with the crate path for the fallback stubs.
+/// The one generation path, shared by the derives ([`expand_with`]) and the offline generator:
+/// parse, check, then emit `Encode`, `Decode` and `Schema` (those of `options.sides`) in the
+/// hygienic wrapper. On error, every error found, combined, with the crate path for the
+/// fallback stubs.
 pub(crate) fn expand_parts(
     input: &syn::DeriveInput,
     options: &Options,
@@ -105,6 +138,7 @@ pub(crate) fn expand_parts(
     let cont = ast::Container::from_ast(&cx, input);
     if let Some(cont) = &cont {
         check::check(&cx, cont);
+        check::sides(&cx, cont, options.sides);
     }
     let crate_path = cont
         .as_ref()
@@ -114,9 +148,9 @@ pub(crate) fn expand_parts(
         (Ok(()), Some(cont)) => {
             // An identifier enum is read only, as in serde (whose `Serialize` derive refuses
             // one): no `Encode`, and no `Schema` of an output it never writes.
-            let writes = cont.attrs.identifier == attr::Identifier::No;
+            let writes = options.sides.encodes() && cont.attrs.identifier == attr::Identifier::No;
             let encode = writes.then(|| encode::expand(&cont));
-            let decode = decode::expand(&cont);
+            let decode = options.sides.decodes().then(|| decode::expand(&cont));
             let schema =
                 (writes && cont.attrs.remote.is_none()).then(|| schema::of_container(&cont));
             let schema_impl = schema

@@ -1,6 +1,6 @@
 //! The generator without a compiler: expand `parse_quote!` inputs and inspect the tokens.
 
-use fastjson_codegen::{expand, expand_with, Options};
+use fastjson_codegen::{expand, expand_with, Options, Sides};
 use quote::{quote, ToTokens};
 use syn::parse_quote;
 
@@ -346,25 +346,34 @@ fn errors_come_with_stub_impls() {
         #[serde(nope)]
         struct S<T> { a: T }
     };
-    let impls = impls(expand(&input));
-    let traits: Vec<String> = impls
-        .iter()
-        .map(|imp| {
-            imp.trait_
-                .as_ref()
-                .unwrap()
-                .1
-                .segments
-                .last()
-                .unwrap()
-                .ident
-                .to_string()
-        })
-        .collect();
+    let traits = |sides: Sides| -> Vec<String> {
+        let options = Options {
+            sides,
+            ..Options::default()
+        };
+        impls(expand_with(&input, &options))
+            .iter()
+            .map(|imp| {
+                imp.trait_
+                    .as_ref()
+                    .unwrap()
+                    .1
+                    .segments
+                    .last()
+                    .unwrap()
+                    .ident
+                    .to_string()
+            })
+            .collect()
+    };
     assert_eq!(
-        traits,
-        ["Encode", "Decode", "EncodeFields", "DecodeFields", "Schema"]
+        traits(Sides::Both),
+        ["Encode", "EncodeFields", "Schema", "Decode", "DecodeFields"]
     );
+    // One derive's stubs only: `#[derive(Encode, Decode)]` on a type with errors must not get
+    // two impls of anything.
+    assert_eq!(traits(Sides::Encode), ["Encode", "EncodeFields", "Schema"]);
+    assert_eq!(traits(Sides::Decode), ["Decode", "DecodeFields"]);
 }
 
 #[test]
@@ -426,6 +435,7 @@ fn crate_path_comes_from_options_or_attribute() {
     assert!(out.contains("use fastjson as _fj ;"), "{out}");
     let options = Options {
         crate_path: parse_quote!(fastjson_runtime),
+        ..Options::default()
     };
     assert!(text(expand_with(&input, &options)).contains("use fastjson_runtime as _fj ;"));
     let input: syn::DeriveInput = parse_quote!(

@@ -38,6 +38,7 @@ fn emits_what_the_derive_emits() {
         &input,
         &Options {
             crate_path: syn::parse_quote!(::fastjson_runtime),
+            ..Options::default()
         },
     );
     let mut file: syn::File = syn::parse2(derived).unwrap();

@@ -361,6 +361,167 @@ pub mod typed {
     }
 }
 
+/// Variant functions (`with`, and `deserialize_with` with fastjson's own function beside
+/// serde's) in each representation that allows them, a `remote` enum mirror, and identifier
+/// enums (read only, so compared on decode alone: [`dispatch::Query`]).
+pub mod dispatch {
+    use fastjson::{Format, Lexer, Writer};
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::*;
+
+    /// A `u32` written as a `"0x.."` string.
+    pub mod hex {
+        use super::*;
+
+        fn parse(text: &str) -> Result<u32, String> {
+            let digits = text
+                .strip_prefix("0x")
+                .ok_or_else(|| format!("`{text}` does not start with 0x"))?;
+            u32::from_str_radix(digits, 16).map_err(|err| format!("`{text}`: {err}"))
+        }
+
+        pub fn serialize<S: Serializer>(value: &u32, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(&format!("{value:#x}"))
+        }
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+            parse(&String::deserialize(d)?).map_err(D::Error::custom)
+        }
+        pub fn encode<F: Format>(value: &u32, w: &mut Writer<'_, F>) {
+            w.str(&format!("{value:#x}"));
+        }
+        pub fn decode(lex: &mut Lexer<'_>) -> fastjson::Result<u32> {
+            let text = <String as fastjson::Decode>::decode(lex)?;
+            parse(&text).map_err(|msg| lex.err_custom(msg))
+        }
+    }
+
+    /// A tuple variant's two fields written as one `"x,y"` string.
+    pub mod joined {
+        use super::*;
+
+        fn parse(text: &str) -> Result<(i32, i32), String> {
+            let (x, y) = text
+                .split_once(',')
+                .ok_or_else(|| format!("`{text}` is not x,y"))?;
+            let number = |part: &str| {
+                part.parse::<i32>()
+                    .map_err(|err| format!("`{part}`: {err}"))
+            };
+            Ok((number(x)?, number(y)?))
+        }
+
+        pub fn serialize<S: Serializer>(x: &i32, y: &i32, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(&format!("{x},{y}"))
+        }
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<(i32, i32), D::Error> {
+            parse(&String::deserialize(d)?).map_err(D::Error::custom)
+        }
+        pub fn encode<F: Format>(x: &i32, y: &i32, w: &mut Writer<'_, F>) {
+            w.str(&format!("{x},{y}"));
+        }
+        pub fn decode(lex: &mut Lexer<'_>) -> fastjson::Result<(i32, i32)> {
+            let text = <String as fastjson::Decode>::decode(lex)?;
+            parse(&text).map_err(|msg| lex.err_custom(msg))
+        }
+    }
+
+    /// The read side only: a struct variant's two fields read from `[h, w]`.
+    pub fn read_swapped<'de, D: Deserializer<'de>>(d: D) -> Result<(u16, u16), D::Error> {
+        let (h, w) = <(u16, u16)>::deserialize(d)?;
+        Ok((w, h))
+    }
+    pub fn decode_swapped(lex: &mut Lexer<'_>) -> fastjson::Result<(u16, u16)> {
+        let (h, w) = <(u16, u16) as fastjson::Decode>::decode(lex)?;
+        Ok((w, h))
+    }
+
+    /// One enum of variant functions, stamped in three representations.
+    macro_rules! operations {
+        ($name:ident $(#[$container:meta])*) => {
+            #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+            $(#[$container])*
+            pub enum $name {
+                Stop,
+                #[serde(with = "hex")]
+                Jump(u32),
+                #[serde(with = "joined")]
+                Move(i32, i32),
+                #[serde(deserialize_with = "read_swapped")]
+                #[fastjson(deserialize_with = "decode_swapped")]
+                Resize { w: u16, h: u16 },
+                Plain(u8),
+            }
+        };
+    }
+
+    operations!(Op);
+    operations!(TaggedOp #[serde(tag = "op", content = "arg")]);
+    operations!(LooseOp #[serde(untagged)]);
+
+    /// Stands in for another crate's enum: no serde, no fastjson.
+    pub mod foreign {
+        #[derive(Debug, PartialEq)]
+        pub enum Paint {
+            None,
+            Gray(u8),
+            Rgb(u8, u8, u8),
+            Named { name: String, alpha: Option<u8> },
+        }
+    }
+
+    /// The mirror: functions for `foreign::Paint`, no impls.
+    #[derive(FastJson, serde::Serialize, serde::Deserialize)]
+    #[serde(remote = "foreign::Paint", rename_all = "lowercase")]
+    pub enum PaintDef {
+        None,
+        Gray(u8),
+        Rgb(u8, u8, u8),
+        Named { name: String, alpha: Option<u8> },
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub struct Dispatch {
+        pub ops: Vec<Op>,
+        #[serde(default)]
+        pub tagged: Vec<TaggedOp>,
+        #[serde(default)]
+        pub loose: Vec<LooseOp>,
+        #[serde(with = "PaintDef")]
+        pub paint: foreign::Paint,
+    }
+
+    /// A field identifier whose last variant takes any other name.
+    #[derive(FastJson, serde::Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    #[serde(field_identifier, rename_all = "lowercase")]
+    pub enum Column {
+        Id,
+        #[serde(alias = "e-mail")]
+        Email,
+        Other(String),
+    }
+
+    /// A variant identifier: its names and aliases only.
+    #[derive(FastJson, serde::Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    #[serde(variant_identifier)]
+    pub enum Kind {
+        Alpha,
+        #[serde(rename = "b", alias = "beta")]
+        Beta,
+    }
+
+    /// Identifiers as values and as map keys: a type that is only read, deriving `Decode`
+    /// alone (as serde's side derives only `Deserialize`).
+    #[derive(fastjson::Decode, serde::Deserialize, Debug, PartialEq)]
+    pub struct Query {
+        pub columns: Vec<Column>,
+        pub kind: Option<Kind>,
+        pub by_column: Option<BTreeMap<Column, u8>>,
+        pub by_kind: Option<BTreeMap<Kind, bool>>,
+    }
+}
+
 /// Decodes `data` into every model: errors are fine, panics and hangs are findings. Whatever
 /// decodes must encode and decode again to the same value.
 pub fn decode_typed(data: &[u8]) {
@@ -461,6 +622,33 @@ fn typed_differential(data: &[u8]) {
     compare::<Vec<models::External>>("Vec<External>", data);
     compare::<Vec<models::Internal>>("Vec<Internal>", data);
     compare::<Vec<models::Adjacent>>("Vec<Adjacent>", data);
+    compare::<dispatch::Dispatch>("Dispatch", data);
+    read_only::<dispatch::Query>("Query", data);
+}
+
+/// What [`same_outcome`] checks, for a type that is only read (identifiers, as in serde): both
+/// libraries accept the same documents and decode them to the same value.
+fn read_only<T>(what: &str, data: &[u8])
+where
+    T: fastjson::DecodeOwned + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let ours = fastjson::from_slice::<T>(data);
+    let theirs = serde_json::from_slice::<T>(data);
+    match (&ours, &theirs) {
+        (Ok(a), Ok(b)) => assert_eq!(
+            a,
+            b,
+            "{what}: different values for {:?}",
+            String::from_utf8_lossy(data)
+        ),
+        (Err(_), Err(_)) => {}
+        _ => panic!(
+            "{what}: fastjson {:?} but serde_json {:?} on {:?}",
+            ours.as_ref().map(|_| "ok").map_err(ToString::to_string),
+            theirs.as_ref().map(|_| "ok").map_err(ToString::to_string),
+            String::from_utf8_lossy(data)
+        ),
+    }
 }
 
 /// Both decodes of `data` as `what` failed, or both gave the same value, which both libraries

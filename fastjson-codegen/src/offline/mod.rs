@@ -105,8 +105,10 @@ pub fn generate(source: &str, options: &FileOptions) -> Result<Generated, Genera
     })?;
     let inputs = select::inputs(&file, options.select);
     let fingerprint = fingerprint::of(&inputs);
+    // Both sides for every type, as `#[derive(FastJson)]` gives.
     let derive_options = Options {
         crate_path: options.crate_path.clone(),
+        sides: crate::Sides::Both,
     };
 
     let mut items: Vec<syn::Item> = Vec::new();
