@@ -69,11 +69,13 @@ fn jsontestsuite_through_the_fuzz_checks() {
     }
 }
 
-/// The seeds of the models for variant functions, a remote enum and identifiers are documents
-/// both libraries accept, so the differential starts from values it compares, not from two
-/// refusals.
+/// The seeds of the models for variant functions, a remote enum, identifiers and converted map
+/// keys are documents both libraries accept, so the differential starts from values it
+/// compares, not from two refusals.
 #[test]
-fn dispatch_and_query_seeds_decode_in_both_libraries() {
+fn model_seeds_decode_in_both_libraries() {
+    use std::collections::BTreeMap;
+
     use checks::dispatch::{foreign::Paint, Dispatch, Query};
 
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/differential");
@@ -105,6 +107,12 @@ fn dispatch_and_query_seeds_decode_in_both_libraries() {
             Paint::None
         ]
     );
+    let bytes = std::fs::read(seeds.join("typed-converted-keys.json")).unwrap();
+    let ours: checks::typed::Converted = fastjson::from_slice(&bytes).unwrap();
+    let theirs: checks::typed::Converted = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(ours, theirs);
+    assert_eq!(ours.by_handle.as_ref().map(BTreeMap::len), Some(2));
+    assert_eq!(fastjson::to_vec(&ours), serde_json::to_vec(&ours).unwrap());
     let bytes = std::fs::read(seeds.join("typed-query.json")).unwrap();
     let ours: Query = fastjson::from_slice(&bytes).unwrap();
     let theirs: Query = serde_json::from_slice(&bytes).unwrap();

@@ -1,6 +1,7 @@
 //! Derived types as map keys, as serde_json reads and writes them: unit-variant enums (their
 //! names, with renames, aliases and `other`), newtype and transparent structs (their field's
-//! key), and what a map keyed by anything else does (a compile error:
+//! key), `from`/`try_from`/`into` types (their source's or target's key), and what a map keyed
+//! by anything else does (a compile error:
 //! `tests/ui/map-key-needs-a-key-type.rs`). Identifier enums as keys: `tests/identifiers.rs`.
 
 use std::collections::{BTreeMap, HashMap};
@@ -182,6 +183,82 @@ fn errors_in_values_name_the_key() {
     // The unknown key itself is reported at its opening quote.
     let err = fastjson::from_str::<BTreeMap<Currency, u32>>("{\n  \"XYZ\": 1}").unwrap_err();
     assert_eq!((err.line(), err.column()), (2, 3), "{err}");
+}
+
+/// `try_from`/`into` a key type: read as the source key, then converted (a refusal is the
+/// conversion's message), written as the converted target's key.
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
+#[serde(try_from = "String", into = "String")]
+struct Email(String);
+
+impl TryFrom<String> for Email {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        match text.split_once('@') {
+            Some((user, host)) if !user.is_empty() && !host.is_empty() => {
+                Ok(Email(text.to_lowercase()))
+            }
+            _ => Err(format!("`{text}` is not an email address")),
+        }
+    }
+}
+
+impl From<Email> for String {
+    fn from(email: Email) -> String {
+        email.0
+    }
+}
+
+/// `from` an integer key (read only: no `into`, so not written as a key).
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq, Eq, Hash, Clone)]
+#[serde(from = "u16")]
+struct Port(u16);
+
+impl From<u16> for Port {
+    fn from(port: u16) -> Self {
+        Port(port)
+    }
+}
+
+#[test]
+fn converted_types_are_keys_through_their_source() {
+    let by_email = both_accept::<BTreeMap<Email, u8>>(r#"{"Ann@Example.org":1,"b@c":2}"#);
+    assert_eq!(
+        by_email.keys().map(|e| e.0.as_str()).collect::<Vec<_>>(),
+        ["ann@example.org", "b@c"]
+    );
+    check(&by_email);
+    let refused = both_reject::<BTreeMap<Email, u8>>(r#"{"b@c":2,"nobody":1}"#);
+    assert_eq!(refused, "`nobody` is not an email address");
+    // The refusal is placed at the key, as the other key errors are.
+    let err =
+        fastjson::from_str::<BTreeMap<Email, u8>>("{\"b@c\": 2,\n \"nobody\": 1}").unwrap_err();
+    assert_eq!((err.line(), err.column()), (2, 2), "{err}");
+
+    let by_port = both_accept::<HashMap<Port, bool>>(r#"{"80":true,"443":false}"#);
+    assert!(!by_port[&Port(443)]);
+    both_reject::<HashMap<Port, bool>>(r#"{"http":true}"#);
+    both_reject::<HashMap<Port, bool>>(r#"{"70000":true}"#);
+}
+
+#[test]
+fn a_value_error_names_its_key_as_the_document_writes_it() {
+    // The path holds the key's text, unescaped, whatever the key type made of it: an integer
+    // key written `"0:0::1"` would otherwise be `::1`, a converted key its converted form.
+    let err = fastjson::from_str::<BTreeMap<Email, u8>>(r#"{"Ann@Example.org":300}"#).unwrap_err();
+    assert_eq!(err.path(), r#"$["Ann@Example.org"]"#, "{err}");
+    let err = fastjson::from_str::<BTreeMap<std::net::Ipv6Addr, u8>>(r#"{"::2":1,"0:0::1":300}"#)
+        .unwrap_err();
+    assert_eq!(err.path(), r#"$["0:0::1"]"#, "{err}");
+    // A key refused by its type is placed at its opening quote, also after a separator.
+    let err = fastjson::from_str::<BTreeMap<i32, u8>>("{\"1\": 1,\n  \"007\": 3}").unwrap_err();
+    assert_eq!((err.line(), err.column()), (2, 3), "{err}");
+    let err = fastjson::from_str::<BTreeMap<String, u8>>(r#"{"\u0041b":300}"#).unwrap_err();
+    assert_eq!(err.path(), "$.Ab", "{err}");
+    // The value's own strings do not move the key's position.
+    let err = fastjson::from_str::<BTreeMap<Currency, Vec<u8>>>(r#"{"EUR":[1],"USD":["x"]}"#)
+        .unwrap_err();
+    assert_eq!(err.path(), "$.USD[0]", "{err}");
 }
 
 #[test]

@@ -72,6 +72,25 @@ where
     T::try_from(source).map_err(|err| lex.err_custom(err))
 }
 
+/// A map key read as `S` and converted with `TryFrom` (a `try_from = "S"` type as a key): a
+/// refusal is the conversion's message, at the key.
+#[allow(clippy::ptr_arg)] // `DecodeKey::from_key` takes the `Cow` itself
+pub fn key_try_from<'de, S, T>(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> FjResult<T>
+where
+    S: crate::DecodeKey<'de>,
+    T: TryFrom<S>,
+    T::Error: std::fmt::Display,
+{
+    let source = S::from_key(key, lex, at)?;
+    T::try_from(source).map_err(|err| {
+        Error::at_offset(
+            ErrorCode::Custom(err.to_string().into_boxed_str()),
+            lex.input(),
+            at,
+        )
+    })
+}
+
 /// Decodes a struct field's value into its slot, rejecting a second occurrence of the key and
 /// adding the field's name to the path of an error, or its position when the struct is read in
 /// serde's sequence form (`element`). One instance per field type in a crate (shared by every

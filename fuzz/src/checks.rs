@@ -233,7 +233,8 @@ pub mod typed {
         Rect { w: u16, h: u16 },
     }
 
-    /// `from`, `try_from`, `into` (also flattened, and for a missing field through `Option`),
+    /// `from`, `try_from`, `into` (also flattened, as map keys, and for a missing field through
+    /// `Option`),
     /// `expecting`, untagged variants, and the std types serde writes as the value they hold or
     /// as bytes.
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
@@ -247,6 +248,8 @@ pub mod typed {
         pub cell: Option<std::cell::Cell<u8>>,
         pub text: Option<std::cell::RefCell<String>>,
         pub keys: Option<BTreeMap<std::num::Wrapping<u16>, bool>>,
+        pub by_handle: Option<BTreeMap<Handle, u8>>,
+        pub by_level: Option<BTreeMap<Level, bool>>,
         pub fallbacks: Option<Vec<Fallback>>,
         pub external: Option<Vec<ExternalFallback>>,
         #[serde(flatten)]
@@ -306,7 +309,9 @@ pub mod typed {
         }
     }
 
-    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Clone)]
+    #[derive(
+        FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord, Clone,
+    )]
     #[serde(try_from = "String", into = "String")]
     pub struct Handle(String);
 
@@ -326,7 +331,18 @@ pub mod typed {
         }
     }
 
-    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq, Clone, Copy)]
+    #[derive(
+        FastJson,
+        serde::Serialize,
+        serde::Deserialize,
+        Debug,
+        PartialEq,
+        Eq,
+        PartialOrd,
+        Ord,
+        Clone,
+        Copy,
+    )]
     #[serde(try_from = "u8", into = "u8")]
     pub enum Level {
         Low,

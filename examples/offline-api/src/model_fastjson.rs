@@ -951,14 +951,6 @@ const _: () = {
                 }
             }
         }
-        fn path_segment(&self) -> _fj::__private::String {
-            match self {
-                Self::Pending { .. } => _fj::__private::String::from("pending"),
-                Self::Paid { .. } => _fj::__private::String::from("paid"),
-                Self::InTransit { .. } => _fj::__private::String::from("in_transit"),
-                Self::Delivered { .. } => _fj::__private::String::from("delivered"),
-            }
-        }
     }
     #[automatically_derived]
     impl _fj::Schema for Status {

@@ -1,4 +1,4 @@
-//! `Decode<'de>` (and `DecodeFields<'de>`) for `#[serde(from = "T")]` and
+//! `Decode<'de>` (and `DecodeFields<'de>`, `DecodeKey<'de>`) for `#[serde(from = "T")]` and
 //! `#[serde(try_from = "T")]`: decode `T`, then convert it; the type's own fields are not read.
 
 use proc_macro2::TokenStream;
@@ -90,7 +90,36 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
         .push(syn::parse_quote!(for<'__fj> #source: _fj::DecodeFields<#de>));
     let (fields_impl_generics, _, fields_where_clause) = fields_generics.split_for_impl();
 
+    // A key when the source is one (`try_from = "String"` reads `"ann"` as a key), by the same
+    // higher-ranked bound: serde_json reads the source from the key, then converts.
+    let mut key_generics = generics.clone();
+    key_generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(for<'__fj> #source: _fj::DecodeKey<#de>));
+    let (key_impl_generics, _, key_where_clause) = key_generics.split_for_impl();
+    let from_key = match conversion {
+        Conversion::From(_) => quote!(_fj::__private::Result::map(
+            <#source as _fj::DecodeKey<#de>>::from_key(__key, __lex, __at),
+            _fj::__private::From::from,
+        )),
+        Conversion::TryFrom(_) => {
+            quote!(_fj::__private::key_try_from::<#source, Self>(__key, __lex, __at))
+        }
+    };
+
     quote! {
+        #[automatically_derived]
+        impl #key_impl_generics _fj::DecodeKey<#de> for #ident #ty_generics #key_where_clause {
+            fn from_key(
+                __key: &_fj::__private::Cow<#de, _fj::__private::str>,
+                __lex: &_fj::Lexer<#de>,
+                __at: _fj::__private::usize,
+            ) -> _fj::Result<Self> {
+                #from_key
+            }
+        }
+
         #[automatically_derived]
         impl #impl_generics _fj::Decode<#de> for #ident #ty_generics #where_clause {
             #ends_with_bracket

@@ -15,23 +15,18 @@ use crate::attr::{Identifier, TagType};
 pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
     let cont = p.cont;
     let de = &p.de;
-    let (from_key, path_segment, inner) = match &cont.data {
+    let (from_key, inner) = match &cont.data {
         Data::Enum(variants) if cont.attrs.identifier != Identifier::No => {
             let arms = enum_identifier::name_arms(p, variants, enum_identifier::Source::Key);
             let catch_all = enum_identifier::newtype_catch_all(variants);
             (
                 quote!(match __key.as_bytes() { #arms }),
-                enum_path_segment(variants, catch_all),
                 catch_all.map(|v| v.fields[0].ty),
             )
         }
         Data::Enum(variants) if reads_names(cont, variants) => {
             let arms = enum_external::name_arms(p, variants);
-            (
-                quote!(match __key.as_bytes() { #arms }),
-                enum_path_segment(variants, None),
-                None,
-            )
+            (quote!(match __key.as_bytes() { #arms }), None)
         }
         Data::Enum(_) => return TokenStream::new(),
         // The field a newtype or transparent struct stands for, unless a function reads it.
@@ -41,14 +36,9 @@ pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
         {
             Some(field) => {
                 let ty = field.ty;
-                let member = &field.member;
                 let func = quote_spanned!(field.span()=> <#ty as _fj::DecodeKey<#de>>::from_key);
                 let built = struct_::newtype_built(p, fields, quote!(#func(__key, __lex, __at)?));
-                (
-                    quote!(_fj::__private::Ok(#built)),
-                    quote!(<#ty as _fj::DecodeKey<#de>>::path_segment(&self.#member)),
-                    Some(ty),
-                )
+                (quote!(_fj::__private::Ok(#built)), Some(ty))
             }
             None => return TokenStream::new(),
         },
@@ -75,10 +65,6 @@ pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
             ) -> _fj::Result<Self> {
                 #from_key
             }
-
-            fn path_segment(&self) -> _fj::__private::String {
-                #path_segment
-            }
         }
     }
 }
@@ -94,25 +80,4 @@ fn reads_names(cont: &Container, variants: &[Variant]) -> bool {
             !v.attrs.skip_deserializing
                 && (v.attrs.other || enum_external::bare_name_style(v) == Style::Unit)
         })
-}
-
-/// The key in an error's path: the variant's name (the catch-all's own key).
-fn enum_path_segment(variants: &[Variant], catch_all: Option<&Variant>) -> TokenStream {
-    if variants.is_empty() {
-        return quote!(match *self {});
-    }
-    let arms = variants.iter().map(|v| {
-        let ident = v.ident;
-        if catch_all.is_some_and(|c| c.ident == v.ident) {
-            quote!(Self::#ident(__inner) => _fj::DecodeKey::path_segment(__inner),)
-        } else {
-            let name = &v.attrs.name.de;
-            quote!(Self::#ident { .. } => _fj::__private::String::from(#name),)
-        }
-    });
-    quote! {
-        match self {
-            #(#arms)*
-        }
-    }
 }

@@ -1,4 +1,4 @@
-//! `Encode` (and `EncodeFields`) for `#[serde(into = "T")]`: a clone of the value, converted with
+//! `Encode` (and `EncodeFields`, `EncodeKey`) for `#[serde(into = "T")]`: a clone of the value, converted with
 //! `Into<T>`, is written as `T`; the type's own fields are not read.
 
 use proc_macro2::TokenStream;
@@ -21,8 +21,27 @@ pub fn expand(cont: &Container, target: &syn::Type, generics: &syn::Generics) ->
         .push(syn::parse_quote!(for<'__fj> #target: _fj::EncodeFields));
     let (fields_impl_generics, _, fields_where_clause) = fields_generics.split_for_impl();
 
-    // No length estimate (the default, 0): it would need a second clone.
+    // A key when the target is one (`into = "String"` writes the string as the key).
+    let mut key_generics = generics.clone();
+    key_generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(for<'__fj> #target: _fj::EncodeKey));
+    let (key_impl_generics, _, key_where_clause) = key_generics.split_for_impl();
+
+    // No length estimates (the default, 0): they would need a second clone.
     quote! {
+        #[automatically_derived]
+        impl #key_impl_generics _fj::EncodeKey for #ident #ty_generics #key_where_clause {
+            fn encode_key<__F: _fj::Format>(
+                &self,
+                __w: &mut _fj::Writer<'_, __F>,
+                __first: _fj::__private::bool,
+            ) {
+                _fj::EncodeKey::encode_key(&#converted, __w, __first)
+            }
+        }
+
         #[automatically_derived]
         impl #impl_generics _fj::Encode for #ident #ty_generics #where_clause {
             fn encode<__F: _fj::Format>(&self, __w: &mut _fj::Writer<'_, __F>) {

@@ -32,20 +32,19 @@ pub trait EncodeKey {
 pub trait DecodeKey<'de>: Sized {
     /// Reads the next key of the current object, or `None` after its `}`.
     fn next_key(lex: &mut Lexer<'de>, first: &mut bool) -> Result<Option<Self>> {
-        let at = lex.position();
         match lex.next_key_cow(first)? {
-            Some(key) => Self::from_key(&key, lex, at).map(Some),
+            Some(key) => {
+                let at = lex.last_string_start();
+                Self::from_key(&key, lex, at).map(Some)
+            }
             None => Ok(None),
         }
     }
 
-    /// Converts key text; `at` is the key's offset, for errors. Takes the `Cow` itself so that
+    /// Converts key text; `at` is the offset of the key's opening quote, for errors. Takes the `Cow` itself so that
     /// `&'de str` keys can borrow from the input when it is `Borrowed`.
     #[allow(clippy::ptr_arg)]
     fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self>;
-
-    /// The key as it appears in an error path (error path only).
-    fn path_segment(&self) -> String;
 }
 
 macro_rules! string_keys {
@@ -65,9 +64,6 @@ macro_rules! string_keys {
             #[inline]
             fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
                 Ok($from(&**key))
-            }
-            fn path_segment(&self) -> String {
-                String::from(&**self)
             }
         }
     )*};
@@ -98,9 +94,6 @@ impl<'de> DecodeKey<'de> for String {
     }
     fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
         Ok(String::from(&**key))
-    }
-    fn path_segment(&self) -> String {
-        self.clone()
     }
 }
 
@@ -139,9 +132,6 @@ impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
             )),
         }
     }
-    fn path_segment(&self) -> String {
-        (*self).to_owned()
-    }
 }
 
 impl EncodeKey for Cow<'_, str> {
@@ -160,9 +150,6 @@ impl EncodeKey for Cow<'_, str> {
 impl<'de> DecodeKey<'de> for Cow<'_, str> {
     fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
         Ok(Cow::Owned(String::from(&**key)))
-    }
-    fn path_segment(&self) -> String {
-        self.to_string()
     }
 }
 
@@ -185,9 +172,6 @@ impl<'de> DecodeKey<'de> for char {
             (Some(c), None) => Ok(c),
             _ => Err(key_error(lex, at, "char", key)),
         }
-    }
-    fn path_segment(&self) -> String {
-        self.to_string()
     }
 }
 
@@ -212,10 +196,6 @@ impl<'de> DecodeKey<'de> for bool {
             Cow::Borrowed("false") => Ok(false),
             _ => Err(key_error(lex, at, "bool", key)),
         }
-    }
-
-    fn path_segment(&self) -> String {
-        self.to_string()
     }
 }
 
@@ -282,9 +262,6 @@ macro_rules! integer_keys {
                 #[allow(clippy::redundant_closure)]
                 parse_integer_key(key, lex, at, stringify!($ty), |l| <$ty as Decode>::decode(l))
             }
-            fn path_segment(&self) -> String {
-                self.to_string()
-            }
         }
     )*};
 }
@@ -331,7 +308,10 @@ fn decode_entries<'de, K: DecodeKey<'de>, V: Decode<'de>>(
     lex.begin_object()?;
     let mut first = true;
     while let Some(key) = K::next_key(lex, &mut first)? {
-        let value = V::decode(lex).map_err(|e| e.at_field(&key.path_segment()))?;
+        // Where the key's text starts: an error in its value names the key as the document
+        // writes it, read again from the input (error path only), whatever `K` made of it.
+        let key_start = lex.last_string_start();
+        let value = V::decode(lex).map_err(|e| e.at_field(&lex.string_text_at(key_start)))?;
         insert(key, value);
     }
     Ok(())

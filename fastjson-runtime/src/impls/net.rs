@@ -104,10 +104,6 @@ macro_rules! addresses {
                 key.parse::<$ty>()
                     .map_err(|_| key_error(lex, at, stringify!($ty), key))
             }
-
-            fn path_segment(&self) -> String {
-                self.to_string()
-            }
         }
     )*};
 }

@@ -80,10 +80,6 @@ impl<'de> DecodeKey<'de> for PathBuf {
     fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
         Ok(PathBuf::from(&**key))
     }
-
-    fn path_segment(&self) -> String {
-        self.to_string_lossy().into_owned()
-    }
 }
 
 /// The path's text; a path that is not UTF-8 panics (see the module doc).

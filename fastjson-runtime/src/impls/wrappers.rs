@@ -64,10 +64,6 @@ macro_rules! nonzero {
                 $ty::new(value)
                     .ok_or_else(|| key_error(lex, at, concat!("nonzero ", stringify!($int)), key))
             }
-
-            fn path_segment(&self) -> String {
-                self.to_string()
-            }
         }
     )*};
 }
@@ -142,10 +138,6 @@ macro_rules! transparent_key {
             #[inline]
             fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
                 T::from_key(key, lex, at).map($wrapper)
-            }
-
-            fn path_segment(&self) -> String {
-                self.0.path_segment()
             }
         }
     )*};

@@ -131,6 +131,26 @@ impl<'de> Lexer<'de> {
         self.pos = pos;
     }
 
+    /// Where the last string or key read starts (its opening quote).
+    #[inline]
+    pub(crate) fn last_string_start(&self) -> usize {
+        self.string_start
+    }
+
+    /// The text of the string whose opening quote is at `quote`, unescaped: read again from the
+    /// input for an error's path (a map key, after its value failed). Empty if it does not scan,
+    /// which a string this lexer has already read always does.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn string_text_at(&self, quote: usize) -> String {
+        let mut again = Lexer::new(self.input).trusting_utf8();
+        again.pos = quote + 1;
+        match again.scan_str() {
+            Ok(scanned) => again.str_cow_of(scanned).into_owned(),
+            Err(_) => String::new(),
+        }
+    }
+
     /// The whole input.
     pub fn input(&self) -> &'de [u8] {
         self.input

@@ -142,13 +142,6 @@ const _: () = {
                 }
             }
         }
-        fn path_segment(&self) -> _fj::__private::String {
-            match self {
-                Self::Less { .. } => _fj::__private::String::from("Less"),
-                Self::Equal { .. } => _fj::__private::String::from("Equal"),
-                Self::Greater { .. } => _fj::__private::String::from("Greater"),
-            }
-        }
     }
     #[automatically_derived]
     impl _fj::Schema for Ordering {
