@@ -1,9 +1,10 @@
 //! serde's `with`, `serialize_with` and `deserialize_with` on enum variants, against serde_json:
 //! the function takes every field of the variant (serde's FIELD0, FIELD1, .., and FIELDS: `()`,
 //! the one field's type, or a tuple) and writes or reads the variant's content, which the enum's
-//! representation wraps as usual. The functions here exist twice, serde's `serialize` /
+//! representation wraps as usual. The functions exist twice, serde's `serialize` /
 //! `deserialize` and fastjson's `encode` / `decode`, in one module, so one `with = "module"`
-//! serves both derives.
+//! serves both derives (`hex`, `joined` and the swapped reader are shared with the fuzz models:
+//! `fuzz/src/variant_functions.rs`).
 
 use std::fmt::Debug;
 
@@ -14,61 +15,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 mod same_as_serde;
 use same_as_serde::same_decision;
 
-/// A `u32` written as a `"0x.."` string.
-mod hex {
-    use super::*;
-
-    fn parse(text: &str) -> Result<u32, String> {
-        let digits = text
-            .strip_prefix("0x")
-            .ok_or_else(|| format!("`{text}` does not start with 0x"))?;
-        u32::from_str_radix(digits, 16).map_err(|err| format!("`{text}`: {err}"))
-    }
-
-    pub fn serialize<S: Serializer>(value: &u32, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&format!("{value:#x}"))
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-        parse(&String::deserialize(d)?).map_err(D::Error::custom)
-    }
-    pub fn encode<F: Format>(value: &u32, w: &mut Writer<'_, F>) {
-        w.str(&format!("{value:#x}"));
-    }
-    pub fn decode(lex: &mut Lexer<'_>) -> fastjson::Result<u32> {
-        let text = <String as fastjson::Decode>::decode(lex)?;
-        parse(&text).map_err(|msg| lex.err_custom(msg))
-    }
-}
-
-/// Two fields written as one `"x,y"` string; FIELDS is `(i32, i32)`.
-mod joined {
-    use super::*;
-
-    fn parse(text: &str) -> Result<(i32, i32), String> {
-        let (x, y) = text
-            .split_once(',')
-            .ok_or_else(|| format!("`{text}` is not x,y"))?;
-        let number = |part: &str| {
-            part.parse::<i32>()
-                .map_err(|err| format!("`{part}`: {err}"))
-        };
-        Ok((number(x)?, number(y)?))
-    }
-
-    pub fn serialize<S: Serializer>(x: &i32, y: &i32, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&format!("{x},{y}"))
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<(i32, i32), D::Error> {
-        parse(&String::deserialize(d)?).map_err(D::Error::custom)
-    }
-    pub fn encode<F: Format>(x: &i32, y: &i32, w: &mut Writer<'_, F>) {
-        w.str(&format!("{x},{y}"));
-    }
-    pub fn decode(lex: &mut Lexer<'_>) -> fastjson::Result<(i32, i32)> {
-        let text = <String as fastjson::Decode>::decode(lex)?;
-        parse(&text).map_err(|msg| lex.err_custom(msg))
-    }
-}
+#[path = "../fuzz/src/variant_functions.rs"]
+mod variant_functions;
+use variant_functions::{decode_swapped, hex, joined, read_swapped};
 
 /// A variant without fields written as the number 0; FIELDS is `()`.
 mod zero {
@@ -101,16 +50,6 @@ fn write_area<S: Serializer>(area: &u64, s: S) -> Result<S::Ok, S::Error> {
 }
 fn encode_area<F: Format>(area: &u64, w: &mut Writer<'_, F>) {
     w.u64(*area * 100);
-}
-
-/// The read side only: a struct variant of two fields read from `[w, h]` in reverse order.
-fn read_swapped<'de, D: Deserializer<'de>>(d: D) -> Result<(u16, u16), D::Error> {
-    let (h, w) = <(u16, u16)>::deserialize(d)?;
-    Ok((w, h))
-}
-fn decode_swapped(lex: &mut Lexer<'_>) -> fastjson::Result<(u16, u16)> {
-    let (h, w) = <(u16, u16) as fastjson::Decode>::decode(lex)?;
-    Ok((w, h))
 }
 
 /// Neither serde nor fastjson can write or read this type by itself.

@@ -15,6 +15,24 @@ use syn::visit::{self, Visit};
 use crate::ast::{Container, Data, Field, Variant};
 use crate::attr;
 
+/// `generics` with `for<'__fj> ty: bound` added to its where clause: an impl that applies only
+/// when another type has a trait. Higher-ranked because a where clause naming no parameter
+/// must hold where it is written, and the derived type must compile when it does not (a
+/// newtype around a non-key type, a conversion through a type that cannot flatten); the impl
+/// is then only refused where it is used.
+pub fn when_implemented(
+    generics: &syn::Generics,
+    ty: &syn::Type,
+    bound: TokenStream,
+) -> syn::Generics {
+    let mut generics = generics.clone();
+    generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(for<'__fj> #ty: #bound));
+    generics
+}
+
 /// The input lifetime of the `Decode` impl: `'de` (outliving every borrowed lifetime) or
 /// `'static` when a field borrows `'static`.
 pub struct DeLifetime {

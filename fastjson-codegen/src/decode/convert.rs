@@ -5,6 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Params;
+use crate::bound;
 
 /// Which conversion turns the decoded source value into `Self`.
 pub enum Conversion<'a> {
@@ -80,23 +81,14 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
         ),
     };
 
-    // Flattening works when the source flattens. The higher-ranked bound keeps the impl legal
-    // when it does not (a where clause naming no parameter must hold where it is written); such
-    // a type then fails to compile only where something flattens it.
-    let mut fields_generics = generics.clone();
-    fields_generics
-        .make_where_clause()
-        .predicates
-        .push(syn::parse_quote!(for<'__fj> #source: _fj::DecodeFields<#de>));
+    // Flattening works when the source flattens (`bound::when_implemented`: such a type fails
+    // to compile only where something flattens it).
+    let fields_generics = bound::when_implemented(generics, source, quote!(_fj::DecodeFields<#de>));
     let (fields_impl_generics, _, fields_where_clause) = fields_generics.split_for_impl();
 
     // A key when the source is one (`try_from = "String"` reads `"ann"` as a key), by the same
     // higher-ranked bound: serde_json reads the source from the key, then converts.
-    let mut key_generics = generics.clone();
-    key_generics
-        .make_where_clause()
-        .predicates
-        .push(syn::parse_quote!(for<'__fj> #source: _fj::DecodeKey<#de>));
+    let key_generics = bound::when_implemented(generics, source, quote!(_fj::DecodeKey<#de>));
     let (key_impl_generics, _, key_where_clause) = key_generics.split_for_impl();
     let from_key = match conversion {
         Conversion::From(_) => quote!(_fj::__private::Result::map(

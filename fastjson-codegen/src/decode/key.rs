@@ -10,6 +10,7 @@ use quote::{quote, quote_spanned};
 use super::{enum_external, enum_identifier, struct_, Params};
 use crate::ast::{Container, Data, Style, Variant};
 use crate::attr::{Identifier, TagType};
+use crate::bound;
 
 /// The impl, or nothing when the type cannot be a key.
 pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
@@ -44,13 +45,10 @@ pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
         },
     };
     // Higher-ranked, for the reason `encode::key` gives.
-    let mut generics = generics.clone();
-    if let Some(ty) = inner {
-        generics
-            .make_where_clause()
-            .predicates
-            .push(syn::parse_quote!(for<'__fj> #ty: _fj::DecodeKey<#de>));
-    }
+    let generics = match inner {
+        Some(ty) => bound::when_implemented(generics, ty, quote!(_fj::DecodeKey<#de>)),
+        None => generics.clone(),
+    };
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ident = cont.ident;

@@ -5,6 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::Container;
+use crate::bound;
 
 pub fn expand(cont: &Container, target: &syn::Type, generics: &syn::Generics) -> TokenStream {
     let ident = cont.ident;
@@ -12,21 +13,12 @@ pub fn expand(cont: &Container, target: &syn::Type, generics: &syn::Generics) ->
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let converted = converted(target, quote!(self));
 
-    // Flattening works when the target flattens; the higher-ranked bound keeps the impl legal
-    // when it does not (see `decode::convert`).
-    let mut fields_generics = generics.clone();
-    fields_generics
-        .make_where_clause()
-        .predicates
-        .push(syn::parse_quote!(for<'__fj> #target: _fj::EncodeFields));
+    // Flattening works when the target flattens (`bound::when_implemented`).
+    let fields_generics = bound::when_implemented(generics, target, quote!(_fj::EncodeFields));
     let (fields_impl_generics, _, fields_where_clause) = fields_generics.split_for_impl();
 
     // A key when the target is one (`into = "String"` writes the string as the key).
-    let mut key_generics = generics.clone();
-    key_generics
-        .make_where_clause()
-        .predicates
-        .push(syn::parse_quote!(for<'__fj> #target: _fj::EncodeKey));
+    let key_generics = bound::when_implemented(generics, target, quote!(_fj::EncodeKey));
     let (key_impl_generics, _, key_where_clause) = key_generics.split_for_impl();
 
     // No length estimates (the default, 0): they would need a second clone.

@@ -9,7 +9,7 @@ use quote::{quote, quote_spanned};
 
 use crate::ast::{Container, Data, Style, Variant};
 use crate::attr::TagType;
-use crate::escape;
+use crate::{bound, escape};
 
 /// The impl, or nothing when the type cannot be a key.
 pub fn expand(cont: &Container, generics: &syn::Generics) -> TokenStream {
@@ -37,16 +37,12 @@ pub fn expand(cont: &Container, generics: &syn::Generics) -> TokenStream {
         },
         Data::Enum(_) => return TokenStream::new(),
     };
-    // The field's key impl as a higher-ranked bound: a where clause naming no parameter must
-    // hold where it is written, and a newtype around a non-key type (`Tags(Vec<String>)`) is
-    // an ordinary type that must still compile; it is then only refused as a map key.
-    let mut generics = generics.clone();
-    if let Some(ty) = bound {
-        generics
-            .make_where_clause()
-            .predicates
-            .push(syn::parse_quote!(for<'__fj> #ty: _fj::EncodeKey));
-    }
+    // The field's key impl as a higher-ranked bound: a newtype around a non-key type
+    // (`Tags(Vec<String>)`) still compiles, and is only refused as a map key.
+    let generics = match bound {
+        Some(ty) => bound::when_implemented(generics, ty, quote!(_fj::EncodeKey)),
+        None => generics.clone(),
+    };
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ident = cont.ident;
