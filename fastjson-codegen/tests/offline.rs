@@ -108,6 +108,74 @@ fn selects_all_or_marked_and_leaves_derived_types_alone() {
 }
 
 #[test]
+fn one_side_marks_generate_that_side() {
+    let source = r#"
+        #[cfg_attr(any(), derive(Decode), serde(field_identifier))]
+        enum Column { Id, Other(String) }
+        #[cfg_attr(any(), derive(Decode))]
+        struct Query { columns: Vec<Column> }
+        #[cfg_attr(feature = "gen", derive(Encode))]
+        struct Reply { rows: u32 }
+        #[cfg_attr(any(), derive(Encode, Decode))]
+        struct Both { a: u8 }
+        #[derive(fastjson::Decode)]
+        struct Derived { c: u8 }
+        #[derive(Decode)]
+        struct OtherCrates { d: u8 }
+    "#;
+    let generated = generate(source, &options(Select::Marked)).unwrap();
+    assert_eq!(generated.types, ["Column", "Query", "Reply", "Both"]);
+    let impls = |ty: &str| -> Vec<&str> {
+        [
+            "Encode",
+            "Decode<'de>",
+            "Schema",
+            "EncodeFields",
+            "DecodeFields<'de>",
+        ]
+        .into_iter()
+        .filter(|t| {
+            generated
+                .code
+                .contains(&format!("impl<'de> _fj::{t} for {ty} "))
+                || generated.code.contains(&format!("impl _fj::{t} for {ty} "))
+        })
+        .collect()
+    };
+    assert_eq!(impls("Column"), ["Decode<'de>"]);
+    assert_eq!(impls("Query"), ["Decode<'de>", "DecodeFields<'de>"]);
+    assert_eq!(impls("Reply"), ["Encode", "Schema", "EncodeFields"]);
+    assert_eq!(
+        impls("Both"),
+        [
+            "Encode",
+            "Decode<'de>",
+            "Schema",
+            "EncodeFields",
+            "DecodeFields<'de>"
+        ]
+    );
+    // Every type, marked or not, with `Select::All`: a bare `Decode` derive is another crate's.
+    let all = generate(source, &options(Select::All)).unwrap();
+    assert_eq!(
+        all.types,
+        ["Column", "Query", "Reply", "Both", "OtherCrates"]
+    );
+    // The sides are part of what the fingerprint covers.
+    let both = source.replace(
+        "derive(Encode))]\n        struct Reply",
+        "derive(FastJson))]\n        struct Reply",
+    );
+    assert_ne!(both, source);
+    assert_ne!(
+        generate(&both, &options(Select::Marked))
+            .unwrap()
+            .fingerprint,
+        generated.fingerprint
+    );
+}
+
+#[test]
 fn reads_hidden_attributes_whatever_the_predicate() {
     let source = r#"
         #[cfg_attr(feature = "serde", derive(Serialize), serde(rename_all = "UPPERCASE"))]

@@ -1,15 +1,23 @@
 //! The fingerprint in a generated file's header: FNV-1a (64 bits) over the tokens of the items it
 //! was generated from, as the generator reads them (docs, `serde` and `fastjson` attributes, the
-//! item itself) without trailing commas, so formatting, comments and other attributes do not
+//! item itself, the sides a one-side mark asks for) without trailing commas, so formatting, comments and other attributes do not
 //! change it.
 
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
 
-pub fn of(inputs: &[syn::DeriveInput]) -> String {
+use super::select::Selected;
+use crate::Sides;
+
+pub fn of(selected: &[Selected]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for input in inputs {
-        let text = normalized(input).to_token_stream().to_string();
+    for Selected { input, sides } in selected {
+        let mut text = normalized(input).to_token_stream().to_string();
+        // One side only changes the output: say so (both sides add nothing, so fingerprints
+        // of files without one-side marks stay as they were).
+        if *sides != Sides::Both {
+            text.push_str(&format!(" {sides:?}"));
+        }
         for byte in text.bytes().chain([b'\n']) {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0000_0100_0000_01b3);

@@ -103,23 +103,24 @@ pub fn generate(source: &str, options: &FileOptions) -> Result<Generated, Genera
     let file = syn::parse_file(source).map_err(|err| GenerateError {
         messages: vec![located(err.span(), &err)],
     })?;
-    let inputs = select::inputs(&file, options.select);
-    let fingerprint = fingerprint::of(&inputs);
-    // Both sides for every type, as `#[derive(FastJson)]` gives.
-    let derive_options = Options {
-        crate_path: options.crate_path.clone(),
-        sides: crate::Sides::Both,
-    };
+    let selected = select::inputs(&file, options.select);
+    let fingerprint = fingerprint::of(&selected);
 
     let mut items: Vec<syn::Item> = Vec::new();
+    let mut types = Vec::new();
     let mut defs = Vec::new();
     let mut messages = Vec::new();
-    for input in &inputs {
+    for select::Selected { input, sides } in &selected {
+        let derive_options = Options {
+            crate_path: options.crate_path.clone(),
+            sides: *sides,
+        };
         match crate::expand_parts(input, &derive_options) {
             Ok(expansion) => {
                 let parsed: syn::File =
                     syn::parse2(expansion.tokens).expect("generated code parses as items");
                 items.extend(parsed.items);
+                types.push(crate::attr::unraw(&input.ident));
                 if let Some(schema) = expansion.schema {
                     defs.push((crate::attr::unraw(&input.ident), schema));
                 }
@@ -141,7 +142,6 @@ pub fn generate(source: &str, options: &FileOptions) -> Result<Generated, Genera
         );
     }
 
-    let types: Vec<String> = defs.iter().map(|(name, _)| name.clone()).collect();
     let version = env!("CARGO_PKG_VERSION");
     let source_name = &options.source_name;
     let code = format!(

@@ -5,20 +5,30 @@
 use syn::punctuated::Punctuated;
 use syn::Token;
 
+use crate::Sides;
+
 /// Which types of the source file get impls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Select {
     /// Every struct and enum at the top level of the file (easyjson's `-all`).
     #[default]
     All,
-    /// Only the ones marked `#[cfg_attr(any(), derive(FastJson))]`.
+    /// Only the ones marked `#[cfg_attr(any(), derive(FastJson))]` (or `derive(Encode)`,
+    /// `derive(Decode)` for one side).
     Marked,
 }
 
-/// The top-level structs and enums to generate for, as `DeriveInput`s with hidden attributes
-/// revealed and every other attribute but docs removed. Types with a real `#[derive(FastJson)]`
-/// are left to the derive.
-pub fn inputs(file: &syn::File, select: Select) -> Vec<syn::DeriveInput> {
+/// A type to generate for, and which of its sides.
+pub struct Selected {
+    /// The item with hidden attributes revealed and every other attribute but docs removed.
+    pub input: syn::DeriveInput,
+    /// Both, or the one side its hidden marks name (`#[cfg_attr(any(), derive(Decode))]`).
+    pub sides: Sides,
+}
+
+/// The top-level structs and enums to generate for. Types with a real fastjson derive
+/// (`FastJson`, `fastjson::Encode`, `fastjson::Decode`) are left to the derive.
+pub fn inputs(file: &syn::File, select: Select) -> Vec<Selected> {
     file.items
         .iter()
         .filter_map(|item| match item {
@@ -26,12 +36,16 @@ pub fn inputs(file: &syn::File, select: Select) -> Vec<syn::DeriveInput> {
             syn::Item::Enum(item) => Some(syn::DeriveInput::from(item.clone())),
             _ => None,
         })
-        .filter(|input| !derives_fastjson(&input.attrs))
-        .map(reveal)
-        .filter(|input| select == Select::All || derives_fastjson(&input.attrs))
-        .map(|mut input| {
+        .filter(|input| !has_real_derive(&input.attrs))
+        .filter_map(|input| {
+            let sides = match (hidden_marks(&input.attrs), select) {
+                (Some(sides), _) => sides,
+                (None, Select::All) => Sides::Both,
+                (None, Select::Marked) => return None,
+            };
+            let mut input = reveal(input);
             keep_generator_attrs(&mut input);
-            input
+            Some(Selected { input, sides })
         })
         .collect()
 }
@@ -109,14 +123,58 @@ fn cfg_attr_contents(attr: &syn::Attribute) -> Option<Vec<syn::Meta>> {
     Some(metas.into_iter().skip(1).collect())
 }
 
-fn derives_fastjson(attrs: &[syn::Attribute]) -> bool {
-    attrs
-        .iter()
-        .filter(|attr| attr.path().is_ident("derive"))
-        .filter_map(|attr| {
-            attr.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated)
-                .ok()
-        })
-        .flatten()
-        .any(|path| path.segments.last().is_some_and(|s| s.ident == "FastJson"))
+/// The paths a `derive(..)` attribute lists.
+fn derived_paths(attr: &syn::Attribute) -> Vec<syn::Path> {
+    if !attr.path().is_ident("derive") {
+        return Vec::new();
+    }
+    attr.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated)
+        .map(|paths| paths.into_iter().collect())
+        .unwrap_or_default()
+}
+
+/// A real `#[derive(FastJson)]` (by any path), `#[derive(fastjson::Encode)]` or
+/// `#[derive(fastjson::Decode)]`: the proc-macro will generate. A bare `Encode` or `Decode` is
+/// not taken as fastjson's here (other crates derive traits of those names).
+fn has_real_derive(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().flat_map(derived_paths).any(|path| {
+        let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        match names.as_slice() {
+            [.., last] if last == "FastJson" => true,
+            [krate, side] => krate == "fastjson" && (side == "Encode" || side == "Decode"),
+            _ => false,
+        }
+    })
+}
+
+/// The sides named by `derive(..)`s hidden in `cfg_attr`s (there `Encode` and `Decode` are
+/// fastjson's: the attribute is written for this generator), or `None` without such a mark.
+fn hidden_marks(attrs: &[syn::Attribute]) -> Option<Sides> {
+    let (mut encode, mut decode) = (false, false);
+    let hidden = attrs.iter().filter_map(cfg_attr_contents).flatten();
+    for meta in hidden {
+        let attr = syn::Attribute {
+            pound_token: Default::default(),
+            style: syn::AttrStyle::Outer,
+            bracket_token: Default::default(),
+            meta,
+        };
+        // Nested `cfg_attr`s too, as `reveal` reads them.
+        for attr in reveal_attrs(&[attr]) {
+            for path in derived_paths(&attr) {
+                match path.segments.last().map(|s| s.ident.to_string()).as_deref() {
+                    Some("FastJson") => (encode, decode) = (true, true),
+                    Some("Encode") => encode = true,
+                    Some("Decode") => decode = true,
+                    _ => {}
+                }
+            }
+        }
+    }
+    match (encode, decode) {
+        (true, true) => Some(Sides::Both),
+        (true, false) => Some(Sides::Encode),
+        (false, true) => Some(Sides::Decode),
+        (false, false) => None,
+    }
 }
