@@ -36,15 +36,21 @@ fn impls(tokens: proc_macro2::TokenStream) -> Vec<syn::ItemImpl> {
     out
 }
 
-fn impl_of<'a>(impls: &'a [syn::ItemImpl], trait_name: &str) -> &'a syn::ItemImpl {
+/// The last segment of the implemented trait's path (`Encode`, `Decode`, ...); empty for an
+/// inherent impl.
+fn trait_name(imp: &syn::ItemImpl) -> String {
+    imp.trait_
+        .as_ref()
+        .map_or_else(String::new, |(_, path, _)| {
+            path.segments.last().unwrap().ident.to_string()
+        })
+}
+
+fn impl_of<'a>(impls: &'a [syn::ItemImpl], name: &str) -> &'a syn::ItemImpl {
     impls
         .iter()
-        .find(|imp| {
-            imp.trait_
-                .as_ref()
-                .is_some_and(|(_, path, _)| path.segments.last().unwrap().ident == trait_name)
-        })
-        .unwrap_or_else(|| panic!("no impl of {trait_name}"))
+        .find(|imp| trait_name(imp) == name)
+        .unwrap_or_else(|| panic!("no impl of {name}"))
 }
 
 fn predicates(imp: &syn::ItemImpl) -> Vec<String> {
@@ -353,17 +359,7 @@ fn errors_come_with_stub_impls() {
         };
         impls(expand_with(&input, &options))
             .iter()
-            .map(|imp| {
-                imp.trait_
-                    .as_ref()
-                    .unwrap()
-                    .1
-                    .segments
-                    .last()
-                    .unwrap()
-                    .ident
-                    .to_string()
-            })
+            .map(trait_name)
             .collect()
     };
     assert_eq!(
@@ -527,16 +523,7 @@ fn named_structs_can_be_flattened() {
     );
     let tuple_impls = self::impls(expand(&input));
     assert!(tuple_impls.iter().all(|imp| {
-        let name = imp
-            .trait_
-            .as_ref()
-            .unwrap()
-            .1
-            .segments
-            .last()
-            .unwrap()
-            .ident
-            .to_string();
+        let name = trait_name(imp);
         name != "EncodeFields" && name != "DecodeFields"
     }));
 }

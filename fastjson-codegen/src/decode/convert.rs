@@ -89,7 +89,6 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
     // A key when the source is one (`try_from = "String"` reads `"ann"` as a key), by the same
     // higher-ranked bound: serde_json reads the source from the key, then converts.
     let key_generics = bound::when_implemented(generics, source, quote!(_fj::DecodeKey<#de>));
-    let (key_impl_generics, _, key_where_clause) = key_generics.split_for_impl();
     let from_key = match conversion {
         Conversion::From(_) => quote!(_fj::__private::Result::map(
             <#source as _fj::DecodeKey<#de>>::from_key(__key, __lex, __at),
@@ -99,18 +98,10 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
             quote!(_fj::__private::key_try_from::<#source, Self>(__key, __lex, __at))
         }
     };
+    let key_impl = super::key::key_impl(p, &key_generics, from_key);
 
     quote! {
-        #[automatically_derived]
-        impl #key_impl_generics _fj::DecodeKey<#de> for #ident #ty_generics #key_where_clause {
-            fn from_key(
-                __key: &_fj::__private::Cow<#de, _fj::__private::str>,
-                __lex: &_fj::Lexer<#de>,
-                __at: _fj::__private::usize,
-            ) -> _fj::Result<Self> {
-                #from_key
-            }
-        }
+        #key_impl
 
         #[automatically_derived]
         impl #impl_generics _fj::Decode<#de> for #ident #ty_generics #where_clause {

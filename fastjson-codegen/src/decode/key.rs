@@ -2,7 +2,8 @@
 //! a key: an externally tagged enum with a unit variant (a unit variant's name; a variant with
 //! content is serde's invalid-type error), an identifier enum (any name, its catch-all variant
 //! included), and a newtype or transparent struct (its field's key: `struct UserId(u64)` reads
-//! `"42"`). Other shapes get no impl, so a map keyed by them is a compile error.
+//! `"42"`). Other shapes get no impl, so a map keyed by them is a compile error. (`from` and
+//! `try_from` types: `convert`, through [`key_impl`].)
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -49,9 +50,16 @@ pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
         Some(ty) => bound::when_implemented(generics, ty, quote!(_fj::DecodeKey<#de>)),
         None => generics.clone(),
     };
+    key_impl(p, &generics, from_key)
+}
+
+/// The `DecodeKey` impl whose `from_key` is `from_key` (an expression of type `Result<Self>`
+/// over `__key`, `__lex` and `__at`), also for `from`/`try_from` types (`convert`).
+pub fn key_impl(p: &Params, generics: &syn::Generics, from_key: TokenStream) -> TokenStream {
+    let de = &p.de;
     let (impl_generics, _, where_clause) = generics.split_for_impl();
-    let (_, ty_generics, _) = cont.generics.split_for_impl();
-    let ident = cont.ident;
+    let (_, ty_generics, _) = p.cont.generics.split_for_impl();
+    let ident = p.cont.ident;
     quote! {
         #[automatically_derived]
         impl #impl_generics _fj::DecodeKey<#de> for #ident #ty_generics #where_clause {

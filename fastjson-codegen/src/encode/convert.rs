@@ -19,20 +19,16 @@ pub fn expand(cont: &Container, target: &syn::Type, generics: &syn::Generics) ->
 
     // A key when the target is one (`into = "String"` writes the string as the key).
     let key_generics = bound::when_implemented(generics, target, quote!(_fj::EncodeKey));
-    let (key_impl_generics, _, key_where_clause) = key_generics.split_for_impl();
+    let key_impl = super::key::key_impl(
+        cont,
+        &key_generics,
+        quote!(_fj::EncodeKey::encode_key(&#converted, __w, __first)),
+        None,
+    );
 
     // No length estimates (the default, 0): they would need a second clone.
     quote! {
-        #[automatically_derived]
-        impl #key_impl_generics _fj::EncodeKey for #ident #ty_generics #key_where_clause {
-            fn encode_key<__F: _fj::Format>(
-                &self,
-                __w: &mut _fj::Writer<'_, __F>,
-                __first: _fj::__private::bool,
-            ) {
-                _fj::EncodeKey::encode_key(&#converted, __w, __first)
-            }
-        }
+        #key_impl
 
         #[automatically_derived]
         impl #impl_generics _fj::Encode for #ident #ty_generics #where_clause {

@@ -43,9 +43,28 @@ pub fn expand(cont: &Container, generics: &syn::Generics) -> TokenStream {
         Some(ty) => bound::when_implemented(generics, ty, quote!(_fj::EncodeKey)),
         None => generics.clone(),
     };
+    key_impl(cont, &generics, encode, Some(len_hint))
+}
+
+/// The `EncodeKey` impl whose `encode_key` is `encode` (over `self`, `__w` and `__first`), with
+/// `key_len_hint` when given (else the trait's "unknown"), also for `into` types (`convert`).
+pub fn key_impl(
+    cont: &Container,
+    generics: &syn::Generics,
+    encode: TokenStream,
+    len_hint: Option<TokenStream>,
+) -> TokenStream {
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ident = cont.ident;
+    let len_hint = len_hint.map(|len_hint| {
+        quote! {
+            #[inline]
+            fn key_len_hint(&self) -> _fj::__private::usize {
+                #len_hint
+            }
+        }
+    });
     quote! {
         #[automatically_derived]
         impl #impl_generics _fj::EncodeKey for #ident #ty_generics #where_clause {
@@ -56,11 +75,7 @@ pub fn expand(cont: &Container, generics: &syn::Generics) -> TokenStream {
             ) {
                 #encode
             }
-
-            #[inline]
-            fn key_len_hint(&self) -> _fj::__private::usize {
-                #len_hint
-            }
+            #len_hint
         }
     }
 }
