@@ -138,6 +138,10 @@ fn variants_with_content_are_not_keys() {
     }
     let message = both_reject::<BTreeMap<Mixed, u8>>(r#"{"Hidden":1}"#);
     assert!(message.starts_with("unknown variant `Hidden`"), "{message}");
+    // Placed at the key's opening quote, as the other key errors are.
+    let err =
+        fastjson::from_str::<BTreeMap<Mixed, u8>>("{\"Plain\": 1,\n  \"Pair\": 2}").unwrap_err();
+    assert_eq!((err.line(), err.column()), (2, 3), "{err}");
 }
 
 #[test]

@@ -72,6 +72,12 @@ where
     T::try_from(source).map_err(|err| lex.err_custom(err))
 }
 
+/// A custom error at byte `at` (a map key's opening quote), not where the lexer stands.
+#[cold]
+pub fn err_custom_at(lex: &Lexer<'_>, msg: &str, at: usize) -> Error {
+    lex.error_at(ErrorCode::Custom(msg.into()), at)
+}
+
 /// A map key read as `S` and converted with `TryFrom` (a `try_from = "S"` type as a key): a
 /// refusal is the conversion's message, at the key.
 #[allow(clippy::ptr_arg)] // `DecodeKey::from_key` takes the `Cow` itself
@@ -82,13 +88,7 @@ where
     T::Error: std::fmt::Display,
 {
     let source = S::from_key(key, lex, at)?;
-    T::try_from(source).map_err(|err| {
-        Error::at_offset(
-            ErrorCode::Custom(err.to_string().into_boxed_str()),
-            lex.input(),
-            at,
-        )
-    })
+    T::try_from(source).map_err(|err| err_custom_at(lex, &err.to_string(), at))
 }
 
 /// Decodes a struct field's value into its slot, rejecting a second occurrence of the key and

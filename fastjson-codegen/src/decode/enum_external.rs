@@ -3,6 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::enum_identifier::Source;
 use super::errors;
 use super::field;
 use super::variant::{self, StructForms};
@@ -19,7 +20,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     let patterns = variant::name_patterns(&decodable);
     let other = variant::other_index(&decodable);
     let unknown = unknown_name(&decodable);
-    let string_arms = name_arms(p, variants);
+    let string_arms = name_arms(p, variants, Source::Value);
 
     // `{"Variant": content}`: the content's errors carry the variant name in their path.
     let object_arms = patterns.iter().map(|(i, pattern)| {
@@ -65,8 +66,9 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
 /// variant is its value, a variant with content serde's invalid-type error (only unit variants
 /// can be written as a bare string), an unknown name the `other` variant or serde's
 /// unknown-variant error. Each arm is an expression of type `Result<Self>` or a `return`;
-/// `__lex` is the lexer, by reference. The enum has a decodable variant.
-pub fn name_arms(p: &Params, variants: &[Variant]) -> TokenStream {
+/// `__lex` is the lexer, by reference (and `__at` the key's offset with [`Source::Key`]). The
+/// enum has a decodable variant.
+pub fn name_arms(p: &Params, variants: &[Variant], source: Source) -> TokenStream {
     let decodable = variant::decodable(variants);
     let patterns = variant::name_patterns(&decodable);
     let arms = patterns.iter().map(|(i, pattern)| {
@@ -76,9 +78,9 @@ pub fn name_arms(p: &Params, variants: &[Variant]) -> TokenStream {
                 let value = variant::unit_value(p, v);
                 quote!(_fj::__private::Ok(#value))
             }
-            Style::Newtype => err(errors::unit_variant_for("newtype variant")),
-            Style::Tuple => err(errors::unit_variant_for("tuple variant")),
-            Style::Struct => err(errors::unit_variant_for("struct variant")),
+            Style::Newtype => err(errors::unit_variant_for("newtype variant", source)),
+            Style::Tuple => err(errors::unit_variant_for("tuple variant", source)),
+            Style::Struct => err(errors::unit_variant_for("struct variant", source)),
         };
         quote!(#pattern => #value,)
     });

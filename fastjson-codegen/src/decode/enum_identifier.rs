@@ -39,7 +39,8 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     }
 }
 
-/// Where a newtype catch-all variant reads its value from.
+/// Where a name comes from: a string value or a map key. It decides where a newtype catch-all
+/// variant reads its value from, and where `enum_external`'s refusals are placed.
 #[derive(Copy, Clone)]
 pub enum Source {
     /// The string again, at the lexer rewound to `__mark` (a value).

@@ -27,7 +27,7 @@ pub fn expand(p: &Params, generics: &syn::Generics) -> TokenStream {
             )
         }
         Data::Enum(variants) if reads_names(cont, variants) => {
-            let arms = enum_external::name_arms(p, variants);
+            let arms = enum_external::name_arms(p, variants, enum_identifier::Source::Key);
             (quote!(match __key.as_bytes() { #arms }), None)
         }
         Data::Enum(_) => return TokenStream::new(),
