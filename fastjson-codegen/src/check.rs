@@ -1,7 +1,7 @@
 //! Rules that need more than one attribute (or the shape of the type) to decide.
 
 use crate::ast::{Container, Data, Field, Style};
-use crate::attr::{Identifier, TagType};
+use crate::attr::{self, Identifier, TagType};
 use crate::ctxt::Ctxt;
 use crate::Sides;
 
@@ -27,16 +27,10 @@ pub fn sides(cx: &Ctxt, cont: &Container, sides: Sides) {
         Identifier::Field => "field identifiers cannot be serialized",
         Identifier::Variant => "variant identifiers cannot be serialized",
     };
-    let names_identifier = |attr: &&syn::Attribute| {
-        let syn::Meta::List(list) = &attr.meta else {
-            return false;
-        };
-        list.tokens.clone().into_iter().any(|token| {
-            matches!(token, proc_macro2::TokenTree::Ident(ident)
-                if ident == "field_identifier" || ident == "variant_identifier")
-        })
-    };
-    match cont.original.attrs.iter().find(names_identifier) {
+    match attr::naming(
+        &cont.original.attrs,
+        &["field_identifier", "variant_identifier"],
+    ) {
         Some(attr) => cx.error_spanned_by(attr, msg),
         None => cx.error_spanned_by(cont.ident, msg),
     }

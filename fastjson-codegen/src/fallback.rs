@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::{wrap, Sides};
+use crate::{attr, wrap, Sides};
 
 /// The errors and the stubs of the impls `sides` would have generated (only those: a type may
 /// derive `Encode` and `Decode` separately, and each derive's stubs must not collide).
@@ -37,7 +37,7 @@ pub fn expand(
             ..
         })
     );
-    let encode_fields_stub = if named_struct {
+    let encode_fields_stub = named_struct.then(|| {
         quote! {
             impl #impl_generics _fj::EncodeFields for #ident #ty_generics #where_clause {
                 fn encode_fields<__F: _fj::Format>(
@@ -49,10 +49,8 @@ pub fn expand(
                 }
             }
         }
-    } else {
-        TokenStream::new()
-    };
-    let decode_fields_stub = if named_struct {
+    });
+    let decode_fields_stub = named_struct.then(|| {
         quote! {
             impl #de_impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
                 type Builder = ();
@@ -68,13 +66,12 @@ pub fn expand(
                 }
             }
         }
-    } else {
-        TokenStream::new()
-    };
+    });
 
     // A `remote` mirror is used through its functions (`with = "Mirror"`): generic stubs of
     // them, whatever the foreign type.
-    let remote = names_remote(input);
+    // Read from the tokens: the attributes may be what failed to parse.
+    let remote = attr::naming(&input.attrs, &["remote"]).is_some();
     let vis = &input.vis;
     let remote_encode_stub = remote.then(|| {
         quote! {
@@ -131,20 +128,4 @@ pub fn expand(
         #errors
         #stubs
     }
-}
-
-/// Whether a `#[serde(..)]` or `#[fastjson(..)]` attribute of the type has a `remote` key (read
-/// from the tokens: the attributes may be what failed to parse).
-fn names_remote(input: &syn::DeriveInput) -> bool {
-    input.attrs.iter().any(|attr| {
-        let ours = attr.path().is_ident("serde") || attr.path().is_ident("fastjson");
-        let syn::Meta::List(list) = &attr.meta else {
-            return false;
-        };
-        ours && list
-            .tokens
-            .clone()
-            .into_iter()
-            .any(|token| matches!(token, proc_macro2::TokenTree::Ident(ident) if ident == "remote"))
-    })
 }

@@ -392,6 +392,22 @@ impl Name {
     }
 }
 
+/// The first `#[serde(..)]` or `#[fastjson(..)]` attribute among `attrs` whose tokens hold one
+/// of `keys` as a word, read from the tokens alone (for spans and for input that may not
+/// parse).
+pub fn naming<'a>(attrs: &'a [syn::Attribute], keys: &[&str]) -> Option<&'a syn::Attribute> {
+    attrs.iter().find(|attr| {
+        let ours = attr.path().is_ident("serde") || attr.path().is_ident("fastjson");
+        let syn::Meta::List(list) = &attr.meta else {
+            return false;
+        };
+        ours && list.tokens.clone().into_iter().any(|token| {
+            matches!(token, proc_macro2::TokenTree::Ident(ident)
+                if keys.iter().any(|key| ident == key))
+        })
+    })
+}
+
 /// The unraw'd text of an identifier (`r#type` -> `type`).
 pub fn unraw(ident: &syn::Ident) -> String {
     let text = ident.to_string();

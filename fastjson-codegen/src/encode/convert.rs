@@ -1,5 +1,5 @@
-//! `Encode` (and `EncodeFields`, `EncodeKey`) for `#[serde(into = "T")]`: a clone of the value, converted with
-//! `Into<T>`, is written as `T`; the type's own fields are not read.
+//! `Encode` (and `EncodeFields`, `EncodeKey`) for `#[serde(into = "T")]`: a clone of the value,
+//! converted with `Into<T>`, is written as `T`; the type's own fields are not read.
 
 use proc_macro2::TokenStream;
 use quote::quote;

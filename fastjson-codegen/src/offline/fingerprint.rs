@@ -1,7 +1,7 @@
 //! The fingerprint in a generated file's header: FNV-1a (64 bits) over the tokens of the items it
 //! was generated from, as the generator reads them (docs, `serde` and `fastjson` attributes, the
-//! item itself, the sides a one-side mark asks for) without trailing commas, so formatting, comments and other attributes do not
-//! change it.
+//! item itself, the sides a one-side mark asks for) without trailing commas, so formatting,
+//! comments and other attributes do not change it.
 
 use quote::ToTokens;
 use syn::punctuated::Punctuated;

@@ -151,24 +151,18 @@ fn has_real_derive(attrs: &[syn::Attribute]) -> bool {
 /// fastjson's: the attribute is written for this generator), or `None` without such a mark.
 fn hidden_marks(attrs: &[syn::Attribute]) -> Option<Sides> {
     let (mut encode, mut decode) = (false, false);
-    let hidden = attrs.iter().filter_map(cfg_attr_contents).flatten();
-    for meta in hidden {
-        let attr = syn::Attribute {
-            pound_token: Default::default(),
-            style: syn::AttrStyle::Outer,
-            bracket_token: Default::default(),
-            meta,
-        };
-        // Nested `cfg_attr`s too, as `reveal` reads them.
-        for attr in reveal_attrs(&[attr]) {
-            for path in derived_paths(&attr) {
-                match path.segments.last().map(|s| s.ident.to_string()).as_deref() {
-                    Some("FastJson") => (encode, decode) = (true, true),
-                    Some("Encode") => encode = true,
-                    Some("Decode") => decode = true,
-                    _ => {}
-                }
-            }
+    // Only what `cfg_attr`s hold (nested ones too, as `reveal` reads them), not real derives.
+    let hidden: Vec<syn::Attribute> = attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("cfg_attr"))
+        .cloned()
+        .collect();
+    for path in reveal_attrs(&hidden).iter().flat_map(derived_paths) {
+        match path.segments.last().map(|s| s.ident.to_string()).as_deref() {
+            Some("FastJson") => (encode, decode) = (true, true),
+            Some("Encode") => encode = true,
+            Some("Decode") => decode = true,
+            _ => {}
         }
     }
     match (encode, decode) {

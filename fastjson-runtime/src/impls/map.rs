@@ -41,8 +41,8 @@ pub trait DecodeKey<'de>: Sized {
         }
     }
 
-    /// Converts key text; `at` is the offset of the key's opening quote, for errors. Takes the `Cow` itself so that
-    /// `&'de str` keys can borrow from the input when it is `Borrowed`.
+    /// Converts key text; `at` is the offset of the key's opening quote, for errors. Takes the
+    /// `Cow` itself so that `&'de str` keys can borrow from the input when it is `Borrowed`.
     #[allow(clippy::ptr_arg)]
     fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self>;
 }
@@ -125,11 +125,7 @@ impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
     fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
         match key {
             Cow::Borrowed(s) => Ok(s),
-            Cow::Owned(_) => Err(Error::at_offset(
-                ErrorCode::BorrowedStringEscaped,
-                lex.input(),
-                at,
-            )),
+            Cow::Owned(_) => Err(lex.error_at(ErrorCode::BorrowedStringEscaped, at)),
         }
     }
 }
@@ -201,11 +197,7 @@ impl<'de> DecodeKey<'de> for bool {
 
 #[cold]
 pub(super) fn key_error(lex: &Lexer<'_>, at: usize, ty: &str, key: &str) -> Error {
-    Error::at_offset(
-        ErrorCode::Custom(format!("expected a {ty} map key, found {key:?}").into()),
-        lex.input(),
-        at,
-    )
+    crate::__private::err_custom_at(lex, &format!("expected a {ty} map key, found {key:?}"), at)
 }
 
 /// Integer keys: the whole key text must be an integer in JSON syntax (no spaces, no `+`),
