@@ -124,13 +124,13 @@ fn main() {
                 black_box(v);
             }),
         };
-        let mut bits = Vec::with_capacity(doc.len() / 64 + 1);
         let mut starts = Vec::with_capacity(doc.len() / 4);
         let mut expected = Vec::new();
         portable_bitmap(doc, &mut expected);
         let mut rows: Vec<(&str, f64)> = Vec::new();
         #[cfg(target_arch = "x86_64")]
         {
+            let mut bits = Vec::with_capacity(doc.len() / 64 + 1);
             x86::sse2_bitmap(doc, &mut bits);
             assert_eq!(bits, expected, "SSE2 bitmap differs from the portable one");
             rows.push((

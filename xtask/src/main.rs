@@ -1,5 +1,6 @@
 //! `cargo xtask <task>`: developer tasks, one module each; this file only dispatches.
 
+mod aarch64;
 mod bench;
 mod check_codegen;
 mod codegen;
@@ -13,6 +14,8 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [--root DIR]
 
 tasks:
+  aarch64         clippy for aarch64, then the runtime's unit tests (NEON kernels against SWAR),
+                  the lexer's edge tests and the corpus differential under qemu-user
   bench           run fastjson-bench (release): [--native | --both | --default-vs-native]
                   [fastjson-bench args]; --both also runs --default-vs-native (the two
                   builds alternately, fastjson and serde_json rows; 5 pairs with --full, else 3);
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         None => ("", &[][..]),
     };
     match task {
+        "aarch64" => aarch64::run(rest),
         "bench" => bench::run(rest),
         "codegen" => codegen::run(rest),
         "check-codegen" => check_codegen::run(rest),

@@ -138,6 +138,7 @@ fn describe_cpu(cpuinfo: &str) -> Option<String> {
     })
 }
 
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! features {
     ($mode:ident: $($f:tt),*) => {{
         let mut out = Vec::new();
@@ -145,8 +146,14 @@ macro_rules! features {
         out
     }};
     (@compiled $f:tt) => { cfg!(target_feature = $f) };
-    (@detected $f:tt) => { std::arch::is_x86_feature_detected!($f) };
+    (@detected $f:tt) => { is_detected!($f) };
 }
+
+#[cfg(target_arch = "x86_64")]
+use std::arch::is_x86_feature_detected as is_detected;
+
+#[cfg(target_arch = "aarch64")]
+use std::arch::is_aarch64_feature_detected as is_detected;
 
 #[cfg(target_arch = "x86_64")]
 fn target_features() -> (Vec<String>, Vec<String>) {
@@ -156,7 +163,15 @@ fn target_features() -> (Vec<String>, Vec<String>) {
     )
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(target_arch = "aarch64")]
+fn target_features() -> (Vec<String>, Vec<String>) {
+    (
+        features!(compiled: "neon", "dotprod", "sve", "sve2"),
+        features!(detected: "neon", "dotprod", "sve", "sve2"),
+    )
+}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 fn target_features() -> (Vec<String>, Vec<String>) {
     (vec![], vec![])
 }

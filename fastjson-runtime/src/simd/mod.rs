@@ -1,8 +1,9 @@
 //! The scanning kernels the lexer and the escaper call, and the choice among them: SSE2 on
 //! x86_64 (part of its baseline, so inlined into every build), AVX2 for string spans past 32
 //! bytes when the CPU has it (detected at run time) and for whitespace in builds that enable
-//! AVX2 at compile time, and the portable SWAR kernels everywhere else; and UTF-8 validation of
-//! non-ASCII string spans (`utf8`: our AVX2 kernel, or simdutf8).
+//! AVX2 at compile time, NEON on aarch64 (part of its baseline as SSE2 is of x86_64's), and the
+//! portable SWAR kernels everywhere else; and UTF-8 validation of non-ASCII string spans
+//! (`utf8`: our AVX2 kernel, or simdutf8, which has its own NEON and x86 kernels).
 //!
 //! Every scanning kernel returns exactly what the portable one returns (`tests` below checks
 //! each one against it at every offset near the input's end), and the UTF-8 kernel what std's
@@ -11,6 +12,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod neon;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
 mod utf8;
@@ -24,6 +27,8 @@ pub enum Kernel {
     Avx2,
     /// 16-byte SSE2 vectors (x86_64 baseline).
     Sse2,
+    /// 16-byte NEON vectors (aarch64 baseline).
+    Neon,
     /// Eight bytes at a time in general-purpose registers (any target).
     Swar,
 }
@@ -34,6 +39,7 @@ impl Kernel {
         match self {
             Kernel::Avx2 => "AVX2 (run-time detected) + SSE2",
             Kernel::Sse2 => "SSE2",
+            Kernel::Neon => "NEON",
             Kernel::Swar => "portable SWAR",
         }
     }
@@ -49,7 +55,14 @@ pub fn active_kernel() -> Kernel {
             Kernel::Sse2
         }
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    {
+        Kernel::Neon
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         Kernel::Swar
     }
@@ -64,7 +77,14 @@ pub(crate) fn find_string_end(bytes: &[u8], from: usize) -> (usize, bool) {
     {
         sse2::find_string_end::<true>(bytes, from)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    {
+        neon::find_string_end(bytes, from)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         crate::swar::find_string_end(bytes, from)
     }
@@ -77,7 +97,14 @@ pub(crate) fn find_escape(bytes: &[u8], from: usize) -> usize {
     {
         sse2::find_escape::<true>(bytes, from)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    {
+        neon::find_escape(bytes, from)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         crate::swar::find_escape(bytes, from)
     }
@@ -98,7 +125,14 @@ pub(crate) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
     {
         sse2::skip_whitespace(bytes, from)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    {
+        neon::skip_whitespace(bytes, from)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         crate::swar::skip_whitespace(bytes, from)
     }
@@ -106,7 +140,8 @@ pub(crate) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
 
 /// The run of ASCII digits at `at` and its value, when it is 1 to 15 digits long, 16 bytes can
 /// be read at `at` and (the kernel's own limit) a run of 9 or more ends at byte 16 or later;
-/// `None` otherwise, and always without SSE2 (the caller's SWAR words take every case then).
+/// `None` otherwise, and always without SSE2 or NEON (the caller's SWAR words take every case
+/// then).
 /// Numbers' integer and fraction parts: one vector instead of two SWAR words (experiments
 /// 74–75).
 #[inline(always)]
@@ -115,12 +150,39 @@ pub(crate) fn digit_run(bytes: &[u8], at: usize) -> Option<(u64, usize)> {
     {
         sse2::digit_run(bytes, at)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    {
+        neon::digit_run(bytes, at)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         let _ = (bytes, at);
         None
     }
 }
+
+/// `DIGIT_MASKS[n]`: the last `n` of 16 bytes set (0 to 16), to keep a run of `n` digits loaded
+/// so that it ends at the vector's last byte (the vector `digit_run` kernels).
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+static DIGIT_MASKS: [[u8; 16]; 17] = {
+    let mut masks = [[0u8; 16]; 17];
+    let mut n = 0;
+    while n <= 16 {
+        let mut i = 16 - n;
+        while i < 16 {
+            masks[n][i] = 0xFF;
+            i += 1;
+        }
+        n += 1;
+    }
+    masks
+};
 
 #[cfg(test)]
 mod tests;

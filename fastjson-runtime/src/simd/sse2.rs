@@ -152,22 +152,6 @@ fn skip_any_whitespace(bytes: &[u8], from: usize) -> usize {
     swar::skip_whitespace(bytes, i)
 }
 
-/// `DIGIT_MASKS[n]`: the last `n` of 16 bytes set (0 to 16), to keep a run of `n` digits loaded
-/// so that it ends at the vector's last byte.
-static DIGIT_MASKS: [[u8; 16]; 17] = {
-    let mut masks = [[0u8; 16]; 17];
-    let mut n = 0;
-    while n <= 16 {
-        let mut i = 16 - n;
-        while i < 16 {
-            masks[n][i] = 0xFF;
-            i += 1;
-        }
-        n += 1;
-    }
-    masks
-};
-
 /// See [`super::digit_run`]: one load finds the run's length (a digit compare and a
 /// `movemask`); up to eight digits are parsed as one SWAR word; a longer run is loaded again to
 /// end at its last digit, the bytes before it masked to zero, and three multiply-adds fold the
@@ -200,9 +184,9 @@ pub(super) fn digit_run(bytes: &[u8], at: usize) -> Option<(u64, usize)> {
     // SAFETY: `at + n - 16` does not underflow (checked just above) and its 16 bytes end at
     // `at + n <= at + 16 <= bytes.len()`.
     let run = unsafe { load(bytes, at + n - 16) };
-    // SAFETY: `DIGIT_MASKS[n]` is 16 bytes (`n <= 16`); the rest as above (registers only).
+    // SAFETY: `super::DIGIT_MASKS[n]` is 16 bytes (`n <= 16`); the rest as above (registers only).
     let value = unsafe {
-        let mask = _mm_loadu_si128(DIGIT_MASKS[n].as_ptr().cast());
+        let mask = _mm_loadu_si128(super::DIGIT_MASKS[n].as_ptr().cast());
         let digits = _mm_and_si128(_mm_sub_epi8(run, _mm_set1_epi8(b'0' as i8)), mask);
         let zero = _mm_setzero_si128();
         // Weights (10, 1) in each pair of 16-bit lanes: the first digit is the higher one.

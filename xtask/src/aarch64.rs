@@ -1,0 +1,107 @@
+//! `cargo xtask aarch64`: builds the workspace for aarch64 (clippy, warnings as errors) and runs
+//! tests there under qemu-user: the only place the NEON kernels are compiled and checked against
+//! the portable ones, and the lexer, number parsing and float formatting run on another
+//! architecture's code paths.
+
+use std::process::{Command, ExitCode};
+
+const TARGET: &str = "aarch64-unknown-linux-gnu";
+const LINKER: &str = "aarch64-linux-gnu-gcc";
+const EMULATOR: &str = "qemu-aarch64";
+/// Where Debian's cross C library lives (qemu-user's `-L`: the dynamic loader and libc).
+const SYSROOT: &str = "/usr/aarch64-linux-gnu";
+
+/// What runs under emulation (~6 minutes on the 2-core machine, builds included): the runtime's
+/// unit tests (every kernel against SWAR, byte by byte), the fastjson tests that exercise the
+/// lexer on malformed and edge input (`linear_cost` is left out: it times inputs and takes ~7
+/// minutes under qemu), and the corpus differential against serde_json.
+const RUNS: &[&[&str]] = &[
+    &["-p", "fastjson-runtime", "--lib"],
+    &[
+        "-p",
+        "fastjson",
+        "--test",
+        "conformance",
+        "--test",
+        "edge_cases",
+        "--test",
+        "errors",
+        "--test",
+        "fuzz_regressions",
+        "--test",
+        "std_roundtrip",
+    ],
+    &["-p", "fastjson-bench", "--test", "corpus"],
+];
+
+pub fn run(_args: &[String]) -> ExitCode {
+    let missing = missing_tools();
+    if !missing.is_empty() {
+        eprintln!(
+            "aarch64: missing {}.\n  rustup target add {TARGET}\n  apt-get install \
+             gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user\n(.ci/run installs them)",
+            missing.join(", ")
+        );
+        return ExitCode::FAILURE;
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let runner = format!("{EMULATOR} -L {SYSROOT}");
+    // The whole workspace compiles for aarch64 without warnings (code behind
+    // `cfg(target_arch)` that an x86_64 build never sees).
+    println!("aarch64: cargo clippy --workspace --all-targets --target {TARGET}");
+    let clippy = Command::new(&cargo)
+        .current_dir(crate::workspace_root())
+        .env("CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER", LINKER)
+        .args(["clippy", "--workspace", "--all-targets", "--target", TARGET])
+        .args(["--", "-D", "warnings"])
+        .status();
+    if !matches!(clippy, Ok(s) if s.success()) {
+        eprintln!("aarch64: clippy failed for {TARGET}");
+        return ExitCode::FAILURE;
+    }
+    for run in RUNS {
+        println!("aarch64: cargo test --target {TARGET} {}", run.join(" "));
+        let status = Command::new(&cargo)
+            .current_dir(crate::workspace_root())
+            .env("CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER", LINKER)
+            .env("CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER", &runner)
+            .args(["test", "--target", TARGET])
+            .args(*run)
+            .status();
+        if !matches!(status, Ok(s) if s.success()) {
+            eprintln!(
+                "aarch64: failed: cargo test --target {TARGET} {}",
+                run.join(" ")
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    println!("aarch64: every run passed under {EMULATOR}");
+    ExitCode::SUCCESS
+}
+
+/// The tools this task needs that the machine lacks.
+fn missing_tools() -> Vec<String> {
+    let mut missing = Vec::new();
+    let installed = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output()
+        .map(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                .any(|l| l.trim() == TARGET)
+        })
+        .unwrap_or(false);
+    if !installed {
+        missing.push(format!("the {TARGET} standard library"));
+    }
+    for tool in [LINKER, EMULATOR] {
+        if Command::new(tool).arg("--version").output().is_err() {
+            missing.push(tool.to_owned());
+        }
+    }
+    if !std::path::Path::new(SYSROOT).join("lib").exists() {
+        missing.push(format!("{SYSROOT} (libc6-dev-arm64-cross)"));
+    }
+    missing
+}
