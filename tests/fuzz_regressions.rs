@@ -69,21 +69,24 @@ fn jsontestsuite_through_the_fuzz_checks() {
     }
 }
 
-/// The seeds of the models for variant functions, a remote enum, identifiers and converted map
-/// keys are documents both libraries accept, so the differential starts from values it
+/// The seeds of the models for variant functions, remote mirrors (an enum, a struct with
+/// getters), identifiers and converted map keys are documents both libraries accept, so the differential starts from values it
 /// compares, not from two refusals.
 #[test]
 fn model_seeds_decode_in_both_libraries() {
     use std::collections::BTreeMap;
 
-    use checks::dispatch::{foreign::Paint, Dispatch, Query};
+    use checks::dispatch::foreign::{Paint, Window};
+    use checks::dispatch::{Dispatch, Query};
 
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/differential");
     let mut paints = Vec::new();
+    let mut windows = Vec::new();
     for name in [
         "typed-dispatch",
         "typed-dispatch-rgb",
         "typed-dispatch-none",
+        "typed-dispatch-window",
     ] {
         let bytes = std::fs::read(seeds.join(format!("{name}.json"))).unwrap();
         let ours: Dispatch = fastjson::from_slice(&bytes).unwrap();
@@ -95,6 +98,7 @@ fn model_seeds_decode_in_both_libraries() {
             "{name}"
         );
         paints.push(ours.paint);
+        windows.push(ours.window);
     }
     assert_eq!(
         paints,
@@ -104,8 +108,14 @@ fn model_seeds_decode_in_both_libraries() {
                 alpha: Some(200)
             },
             Paint::Rgb(1, 2, 3),
-            Paint::None
+            Paint::None,
+            Paint::Gray(7),
         ]
+    );
+    assert_eq!(windows[0], Window::default());
+    assert_eq!(
+        windows[3],
+        Window::new("main \"view\"".into(), (800, 600), true)
     );
     let bytes = std::fs::read(seeds.join("typed-converted-keys.json")).unwrap();
     let ours: checks::typed::Converted = fastjson::from_slice(&bytes).unwrap();

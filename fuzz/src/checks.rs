@@ -381,8 +381,8 @@ pub mod typed {
 }
 
 /// Variant functions (`with`, and `deserialize_with` with fastjson's own function beside
-/// serde's) in each representation that allows them, a `remote` enum mirror, and identifier
-/// enums (read only, so compared on decode alone: [`dispatch::Query`]).
+/// serde's) in each representation that allows them, `remote` mirrors of an enum and of a
+/// struct with getters, and identifier enums (read only, so compared on decode alone: [`dispatch::Query`]).
 pub mod dispatch {
     use super::variant_functions::{decode_swapped, hex, joined, read_swapped};
     use super::*;
@@ -419,6 +419,32 @@ pub mod dispatch {
             Rgb(u8, u8, u8),
             Named { name: String, alpha: Option<u8> },
         }
+
+        /// Private fields, read through getters (serde's `getter`), built by `new`.
+        #[derive(Debug, PartialEq, Default)]
+        pub struct Window {
+            title: String,
+            size: (u16, u16),
+            pub visible: bool,
+        }
+
+        impl Window {
+            pub fn new(title: String, size: (u16, u16), visible: bool) -> Self {
+                Window {
+                    title,
+                    size,
+                    visible,
+                }
+            }
+
+            pub fn title(&self) -> &String {
+                &self.title
+            }
+
+            pub fn size(&self) -> (u16, u16) {
+                self.size
+            }
+        }
     }
 
     /// The mirror: functions for `foreign::Paint`, no impls.
@@ -431,6 +457,25 @@ pub mod dispatch {
         Named { name: String, alpha: Option<u8> },
     }
 
+    /// A struct mirror whose private fields are read through getters (one of them renamed);
+    /// built back through `From`, as serde requires with getters.
+    #[derive(FastJson, serde::Serialize, serde::Deserialize)]
+    #[serde(remote = "foreign::Window")]
+    pub struct WindowDef {
+        #[serde(getter = "foreign::Window::title")]
+        title: String,
+        #[serde(getter = "foreign::Window::size", rename = "wh")]
+        size: (u16, u16),
+        #[serde(default)]
+        visible: bool,
+    }
+
+    impl From<WindowDef> for foreign::Window {
+        fn from(def: WindowDef) -> Self {
+            foreign::Window::new(def.title, def.size, def.visible)
+        }
+    }
+
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
     pub struct Dispatch {
         pub ops: Vec<Op>,
@@ -440,6 +485,8 @@ pub mod dispatch {
         pub loose: Vec<LooseOp>,
         #[serde(with = "PaintDef")]
         pub paint: foreign::Paint,
+        #[serde(with = "WindowDef", default)]
+        pub window: foreign::Window,
     }
 
     /// A field identifier whose last variant takes any other name.
