@@ -70,23 +70,25 @@ fn jsontestsuite_through_the_fuzz_checks() {
 }
 
 /// The seeds of the models for variant functions, remote mirrors (an enum, a struct with
-/// getters), identifiers and converted map keys are documents both libraries accept, so the differential starts from values it
+/// getters), flattened enums, identifiers and converted map keys are documents both libraries accept, so the differential starts from values it
 /// compares, not from two refusals.
 #[test]
 fn model_seeds_decode_in_both_libraries() {
     use std::collections::BTreeMap;
 
     use checks::dispatch::foreign::{Paint, Window};
-    use checks::dispatch::{Dispatch, Query};
+    use checks::dispatch::{Action, Dispatch, Mode, Query};
 
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/differential");
     let mut paints = Vec::new();
     let mut windows = Vec::new();
+    let mut actions = Vec::new();
     for name in [
         "typed-dispatch",
         "typed-dispatch-rgb",
         "typed-dispatch-none",
         "typed-dispatch-window",
+        "typed-dispatch-flatten",
     ] {
         let bytes = std::fs::read(seeds.join(format!("{name}.json"))).unwrap();
         let ours: Dispatch = fastjson::from_slice(&bytes).unwrap();
@@ -99,6 +101,7 @@ fn model_seeds_decode_in_both_libraries() {
         );
         paints.push(ours.paint);
         windows.push(ours.window);
+        actions.push((ours.action, ours.mode));
     }
     assert_eq!(
         paints,
@@ -110,8 +113,20 @@ fn model_seeds_decode_in_both_libraries() {
             Paint::Rgb(1, 2, 3),
             Paint::None,
             Paint::Gray(7),
+            Paint::None,
         ]
     );
+    assert_eq!(
+        actions[4],
+        (
+            Some(Action::Open {
+                path: "/tmp/a b".into(),
+                line: 0
+            }),
+            Some(Mode::Tuned { level: -2 })
+        )
+    );
+    assert_eq!(actions[0], (None, None));
     assert_eq!(windows[0], Window::default());
     assert_eq!(
         windows[3],

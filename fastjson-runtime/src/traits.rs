@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use crate::error::Result;
-use crate::lexer::Lexer;
+use crate::lexer::{Lexer, Mark};
 use crate::writer::{Format, Writer};
 
 /// A type that writes itself as JSON.
@@ -114,10 +114,10 @@ impl<T> DecodeOwned for T where T: for<'de> Decode<'de> {}
 /// A type whose JSON form is an object, able to write its entries into an enclosing object
 /// (`#[serde(flatten)]`).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be flattened: its JSON is not an object with named entries",
+    message = "`{Self}` cannot be flattened by fastjson",
     label = "no `EncodeFields` impl for `{Self}`",
-    note = "`#[serde(flatten)]` takes a struct with named fields deriving `FastJson`, a map with \
-            string keys, or an `Option` or `Box` of one"
+    note = "`#[serde(flatten)]` takes a struct with named fields or an internally or adjacently \
+            tagged enum deriving `FastJson`, a map with string keys, or an `Option` or `Box` of one"
 )]
 pub trait EncodeFields {
     /// Writes this value's `key: value` entries. `first` is true until the enclosing object has
@@ -135,10 +135,10 @@ pub trait EncodeFields {
 /// A type that can be decoded from some of the keys of an enclosing object
 /// (`#[serde(flatten)]`): the enclosing decoder offers each key it does not know itself.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be flattened: its JSON is not an object with named entries",
+    message = "`{Self}` cannot be flattened by fastjson",
     label = "no `DecodeFields` impl for `{Self}`",
-    note = "`#[serde(flatten)]` takes a struct with named fields deriving `FastJson`, a map with \
-            string keys, or an `Option` or `Box` of one"
+    note = "`#[serde(flatten)]` takes a struct with named fields or an internally or adjacently \
+            tagged enum deriving `FastJson`, a map with string keys, or an `Option` or `Box` of one"
 )]
 pub trait DecodeFields<'de>: Sized {
     /// Partial state while the enclosing object is read.
@@ -153,6 +153,17 @@ pub trait DecodeFields<'de>: Sized {
         key: &Cow<'de, str>,
         lex: &mut Lexer<'de>,
     ) -> Result<bool>;
+
+    /// Called before any key is offered, with a mark at the enclosing object's `{` (or before it,
+    /// with only whitespace between). A flattened internally or adjacently tagged enum keeps it
+    /// and, in `finish`, reads the whole object again as its own, as serde reads the entries it
+    /// buffered; wrappers (`Option`, `Box`, converted types, structs with flattened fields) pass
+    /// it on, and everything else ignores it.
+    #[doc(hidden)]
+    #[inline]
+    fn object_at(builder: &mut Self::Builder, object: Mark) {
+        let _ = (builder, object);
+    }
 
     /// Called after the enclosing object's `}`: builds the value from what it takes out of the
     /// builder, or reports a missing field. The builder is lent, not moved: moving it copied the

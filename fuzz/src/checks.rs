@@ -382,7 +382,7 @@ pub mod typed {
 
 /// Variant functions (`with`, and `deserialize_with` with fastjson's own function beside
 /// serde's) in each representation that allows them, `remote` mirrors of an enum and of a
-/// struct with getters, and identifier enums (read only, so compared on decode alone: [`dispatch::Query`]).
+/// struct with getters, flattened internally and adjacently tagged enums, and identifier enums (read only, so compared on decode alone: [`dispatch::Query`]).
 pub mod dispatch {
     use super::variant_functions::{decode_swapped, hex, joined, read_swapped};
     use super::*;
@@ -476,6 +476,34 @@ pub mod dispatch {
         }
     }
 
+    /// Flattened beside `Dispatch`'s fields: an internally tagged enum (struct, unit and
+    /// newtype variants) ...
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    pub enum Action {
+        Open {
+            path: String,
+            #[serde(default)]
+            line: u32,
+        },
+        Close,
+        Wrap(Wrapped),
+    }
+
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub struct Wrapped {
+        pub depth: u8,
+    }
+
+    /// ... and an adjacently tagged one.
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(tag = "mode", content = "args")]
+    pub enum Mode {
+        Fast,
+        Slow(u16),
+        Tuned { level: i8 },
+    }
+
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
     pub struct Dispatch {
         pub ops: Vec<Op>,
@@ -487,6 +515,10 @@ pub mod dispatch {
         pub paint: foreign::Paint,
         #[serde(with = "WindowDef", default)]
         pub window: foreign::Window,
+        #[serde(flatten)]
+        pub action: Option<Action>,
+        #[serde(flatten)]
+        pub mode: Option<Mode>,
     }
 
     /// A field identifier whose last variant takes any other name.

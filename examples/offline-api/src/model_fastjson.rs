@@ -91,9 +91,11 @@ const _: () = {
         const ENDS_WITH_CLOSING_BRACKET: _fj::__private::bool = true;
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
             {
+                let __object = __lex.mark();
                 __lex.begin_object_expecting("struct Order")?;
                 let mut __first = true;
                 let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
+                <Self as _fj::DecodeFields<'de>>::object_at(&mut __b, __object);
                 loop {
                     let __key = match __lex.next_key_cow(&mut __first)? {
                         _fj::__private::Some(__key) => __key,
@@ -238,6 +240,10 @@ const _: () = {
                     _fj::__private::Ok(false)
                 }
             }
+        }
+        #[inline]
+        fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
+            <Audit as _fj::DecodeFields<'de>>::object_at(&mut __b.__f7, __object);
         }
         #[inline]
         fn finish(
@@ -1013,6 +1019,37 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl _fj::EncodeFields for Payment {
+        #[allow(unused_variables)]
+        fn encode_fields<__F: _fj::Format>(
+            &self,
+            __w: &mut _fj::Writer<'_, __F>,
+            __first: &mut _fj::__private::bool,
+        ) {
+            match self {
+                Self::Card { last4: __f0, .. } => {
+                    __w.field_key(*__first, ",\"method\":");
+                    *__first = false;
+                    __w.raw("\"card\"");
+                    __w.field_key(false, ",\"last4\":");
+                    <String as _fj::Encode>::encode(__f0, __w);
+                }
+                Self::Invoice { due_days: __f0, .. } => {
+                    __w.field_key(*__first, ",\"method\":");
+                    *__first = false;
+                    __w.raw("\"invoice\"");
+                    __w.field_key(false, ",\"due_days\":");
+                    <u32 as _fj::Encode>::encode(__f0, __w);
+                }
+                Self::Cash { .. } => {
+                    __w.field_key(*__first, ",\"method\":");
+                    *__first = false;
+                    __w.raw("\"cash\"");
+                }
+            }
+        }
+    }
+    #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Payment {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
             let __mark = __lex.mark();
@@ -1329,6 +1366,40 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl<'de> _fj::DecodeFields<'de> for Payment {
+        type Builder = _fj::__private::Option<_fj::Mark>;
+        #[inline]
+        fn decode_field(
+            _: &mut Self::Builder,
+            _: &_fj::__private::Cow<'de, _fj::__private::str>,
+            _: &mut _fj::Lexer<'de>,
+        ) -> _fj::Result<_fj::__private::bool> {
+            _fj::__private::Ok(false)
+        }
+        #[inline]
+        fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
+            *__b = _fj::__private::Some(__object);
+        }
+        fn finish(
+            __b: &mut Self::Builder,
+            __lex: &_fj::Lexer<'de>,
+        ) -> _fj::Result<Self> {
+            match _fj::__private::Option::take(__b) {
+                _fj::__private::Some(__object) => {
+                    <Self as _fj::Decode<'de>>::decode(&mut __lex.fork_at(__object))
+                }
+                _fj::__private::None => {
+                    _fj::__private::Err(
+                        __lex
+                            .err_custom(
+                                "fastjson: a flattened enum was not told where its object starts",
+                            ),
+                    )
+                }
+            }
+        }
+    }
+    #[automatically_derived]
     impl _fj::Schema for Payment {
         const SCHEMA_NAME: &'static _fj::__private::str = "Payment";
         fn schema() -> &'static _fj::__private::str {
@@ -1611,6 +1682,40 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl _fj::EncodeFields for Event {
+        #[allow(unused_variables)]
+        fn encode_fields<__F: _fj::Format>(
+            &self,
+            __w: &mut _fj::Writer<'_, __F>,
+            __first: &mut _fj::__private::bool,
+        ) {
+            match self {
+                Self::Created { order_id: __f0, .. } => {
+                    __w.field_key(*__first, ",\"type\":");
+                    *__first = false;
+                    __w.raw("\"Created\"");
+                    __w.field_key(false, ",\"data\":");
+                    __w.begin_object();
+                    __w.field_key(true, ",\"order_id\":");
+                    <u64 as _fj::Encode>::encode(__f0, __w);
+                    __w.end_object();
+                }
+                Self::StatusChanged { 0: __f0, .. } => {
+                    __w.field_key(*__first, ",\"type\":");
+                    *__first = false;
+                    __w.raw("\"StatusChanged\"");
+                    __w.field_key(false, ",\"data\":");
+                    <Status as _fj::Encode>::encode(__f0, __w);
+                }
+                Self::Deleted { .. } => {
+                    __w.field_key(*__first, ",\"type\":");
+                    *__first = false;
+                    __w.raw("\"Deleted\"");
+                }
+            }
+        }
+    }
+    #[automatically_derived]
     impl<'de> _fj::Decode<'de> for Event {
         fn decode(__lex: &mut _fj::Lexer<'de>) -> _fj::Result<Self> {
             let __content = |
@@ -1824,6 +1929,40 @@ const _: () = {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+    #[automatically_derived]
+    impl<'de> _fj::DecodeFields<'de> for Event {
+        type Builder = _fj::__private::Option<_fj::Mark>;
+        #[inline]
+        fn decode_field(
+            _: &mut Self::Builder,
+            _: &_fj::__private::Cow<'de, _fj::__private::str>,
+            _: &mut _fj::Lexer<'de>,
+        ) -> _fj::Result<_fj::__private::bool> {
+            _fj::__private::Ok(false)
+        }
+        #[inline]
+        fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
+            *__b = _fj::__private::Some(__object);
+        }
+        fn finish(
+            __b: &mut Self::Builder,
+            __lex: &_fj::Lexer<'de>,
+        ) -> _fj::Result<Self> {
+            match _fj::__private::Option::take(__b) {
+                _fj::__private::Some(__object) => {
+                    <Self as _fj::Decode<'de>>::decode(&mut __lex.fork_at(__object))
+                }
+                _fj::__private::None => {
+                    _fj::__private::Err(
+                        __lex
+                            .err_custom(
+                                "fastjson: a flattened enum was not told where its object starts",
+                            ),
+                    )
                 }
             }
         }

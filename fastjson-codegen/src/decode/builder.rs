@@ -71,6 +71,25 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         }
     });
 
+    let object_at: Vec<TokenStream> = read
+        .iter()
+        .filter(|(_, f)| f.attrs.flatten)
+        .map(|(i, f)| {
+            let slot = slot(*i);
+            let ty = f.ty;
+            let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
+            quote!(<#ty as #fields_trait>::object_at(&mut __b.#slot, __object);)
+        })
+        .collect();
+    let object_at = (!object_at.is_empty()).then(|| {
+        quote! {
+            #[inline]
+            fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
+                #(#object_at)*
+            }
+        }
+    });
+
     let default = &cont.attrs.default;
     let let_default = field::let_default(p, fields, default);
     let members = fields.iter().enumerate().map(|(i, f)| {
@@ -129,6 +148,8 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
                     }
                 }
             }
+
+            #object_at
 
             #[inline]
             fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {

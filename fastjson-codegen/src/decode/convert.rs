@@ -132,6 +132,11 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
                 <#source as _fj::DecodeFields<#de>>::decode_field(__builder, __key, __lex)
             }
 
+            #[inline]
+            fn object_at(__builder: &mut Self::Builder, __object: _fj::Mark) {
+                <#source as _fj::DecodeFields<#de>>::object_at(__builder, __object);
+            }
+
             fn finish(__builder: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
                 let __source = <#source as _fj::DecodeFields<#de>>::finish(__builder, __lex)?;
                 #finish

@@ -121,6 +121,7 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
             quote! {
                 let mut __b: <#ty as #fields_trait>::Builder =
                     _fj::__private::Default::default();
+                <#ty as #fields_trait>::object_at(&mut __b, __mark);
                 while let _fj::__private::Some(__key) = __lex.next_key_cow(&mut __first)? {
                     match __key.as_bytes() {
                         #tag_arm

@@ -74,6 +74,7 @@ pub fn expand(cont: &Container) -> TokenStream {
         Data::Struct(Style::Struct, fields) if !cont.attrs.transparent => {
             builder::expand(&p, fields, &generics)
         }
+        Data::Enum(variants) if flattenable(cont, variants) => enum_fields(&p, &generics),
         _ => TokenStream::new(),
     };
 
@@ -147,5 +148,60 @@ fn tagged_body(p: &Params, variants: &[Variant], tag_value: TagValue) -> TokenSt
             enum_adjacent::body(p, variants, tag, content, tag_value)
         }
         TagType::Untagged => enum_untagged::body(p, variants, None),
+    }
+}
+
+/// Whether `#[serde(flatten)]` can take the enum: internally or adjacently tagged, without
+/// untagged variants (their content has no entries of its own to write or read). serde also
+/// flattens externally tagged and untagged enums; fastjson does not (a compile error at the
+/// flattened field).
+pub fn flattenable(cont: &Container, variants: &[Variant]) -> bool {
+    matches!(
+        cont.attrs.tag,
+        TagType::Internal { .. } | TagType::Adjacent { .. }
+    ) && cont.attrs.identifier == Identifier::No
+        && ast::split_untagged(variants).1.is_empty()
+}
+
+/// `DecodeFields` for a flattened internally or adjacently tagged enum: it takes no key as
+/// they are offered, keeps where the enclosing object starts, and in `finish` reads that whole
+/// object as its own (the tag and its variant's fields wherever they are, every other key
+/// ignored unless `deny_unknown_fields`), as serde reads the entries it buffered.
+fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
+    let cont = p.cont;
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let ident = cont.ident;
+    let de = &p.de;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
+            type Builder = _fj::__private::Option<_fj::Mark>;
+
+            #[inline]
+            fn decode_field(
+                _: &mut Self::Builder,
+                _: &_fj::__private::Cow<#de, _fj::__private::str>,
+                _: &mut _fj::Lexer<#de>,
+            ) -> _fj::Result<_fj::__private::bool> {
+                _fj::__private::Ok(false)
+            }
+
+            #[inline]
+            fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
+                *__b = _fj::__private::Some(__object);
+            }
+
+            fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
+                match _fj::__private::Option::take(__b) {
+                    _fj::__private::Some(__object) => {
+                        <Self as _fj::Decode<#de>>::decode(&mut __lex.fork_at(__object))
+                    }
+                    _fj::__private::None => _fj::__private::Err(__lex.err_custom(
+                        "fastjson: a flattened enum was not told where its object starts",
+                    )),
+                }
+            }
+        }
     }
 }

@@ -50,6 +50,18 @@ pub fn reads_sequence_form(fields: &[Field]) -> bool {
 pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     let de = &p.de;
     let expecting = &form.expecting;
+    // Where the object starts, for flattened fields (`DecodeFields::object_at`: a flattened
+    // enum reads the object again): a mark before its `{`, or the internally tagged enum's
+    // `__mark` when the `{` was read before this body.
+    let has_flatten = form
+        .fields
+        .iter()
+        .any(|f| f.attrs.flatten && !f.attrs.skip_deserializing);
+    let object_start = match (has_flatten, form.begun) {
+        (false, _) => TokenStream::new(),
+        (true, false) => quote!(let __object = __lex.mark();),
+        (true, true) => quote!(let __object = __mark;),
+    };
     let begin = match (&form.sequence, form.begun) {
         (_, true) => TokenStream::new(),
         (None, false) => quote! {
@@ -97,7 +109,10 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         if f.attrs.flatten {
             let default = quote_spanned!(f.span()=> _fj::__private::Default::default);
             let builder = quote_spanned!(f.span()=> <#ty as #fields_trait>::Builder);
-            quote!(let mut #slot: #builder = #default();)
+            quote! {
+                let mut #slot: #builder = #default();
+                <#ty as #fields_trait>::object_at(&mut #slot, __object);
+            }
         } else {
             quote!(let mut #slot: _fj::__private::Option<#ty> = _fj::__private::None;)
         }
@@ -284,9 +299,13 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
 
     if form.via_builder {
         let fields_trait = quote!(_fj::DecodeFields<#de>);
+        let builder_object_at =
+            has_flatten.then(|| quote!(<Self as #fields_trait>::object_at(&mut __b, __object);));
         return quote! {
+            #object_start
             #begin
             let mut __b: <Self as #fields_trait>::Builder = _fj::__private::Default::default();
+            #builder_object_at
             #key_loop
             <Self as #fields_trait>::finish(&mut __b, __lex)
         };
@@ -314,6 +333,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     });
     let construct = &form.construct;
     quote! {
+        #object_start
         #begin
         #(#slots)*
         #key_loop

@@ -170,6 +170,73 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
     }
 }
 
+/// The body of `EncodeFields::encode_fields` for a flattenable enum (internally or adjacently
+/// tagged, no untagged variants: `decode::flattenable`): the entries its object form holds,
+/// without the braces, separators decided by `*__first`.
+pub fn fields_body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenStream {
+    let value = &subject.value;
+    if variants.is_empty() {
+        return quote!(match *#value {});
+    }
+    let arms = variants.iter().map(|v| {
+        let pattern = pattern(v, &subject.variants);
+        let write = if v.attrs.skip_serializing {
+            let panic = never_written(&subject.name, v);
+            quote!(#panic;)
+        } else {
+            variant_entries(cont, v)
+        };
+        quote!(#pattern => { #write })
+    });
+    quote! {
+        match #value {
+            #(#arms)*
+        }
+    }
+}
+
+/// A variant's entries in the container's (internal or adjacent) representation.
+fn variant_entries(cont: &Container, v: &Variant) -> TokenStream {
+    let name = escape::quoted(&v.attrs.name.ser);
+    let mut out = fields::EntryWriter::new(fields::First::Runtime);
+    match &cont.attrs.tag {
+        TagType::Internal { tag } => {
+            out.entry(tag, quote!(__w.raw(#name);), None);
+            match v.encoded_style() {
+                Style::Unit => {}
+                Style::Newtype => {
+                    let entries = out.finish();
+                    let field = &v.fields[0];
+                    let ty = field.ty;
+                    let func =
+                        quote_spanned!(field.span()=> <#ty as _fj::EncodeFields>::encode_fields);
+                    return quote! {
+                        #entries
+                        #func(__f0, __w, __first);
+                    };
+                }
+                Style::Struct => {
+                    fields::entries(&mut out, &v.fields, cont.attrs.omitempty, by_binding)
+                }
+                Style::Tuple => unreachable!("rejected in check.rs"),
+            }
+        }
+        TagType::Adjacent {
+            tag,
+            content: content_key,
+        } => {
+            out.entry(tag, quote!(__w.raw(#name);), None);
+            if !(v.encoded_style() == Style::Unit && v.attrs.serialize_with.is_none()) {
+                out.entry(content_key, content(cont, v), None);
+            }
+        }
+        TagType::External | TagType::Untagged => {
+            unreachable!("only internally and adjacently tagged enums are flattened")
+        }
+    }
+    out.finish()
+}
+
 /// Field `index` of the matched variant, as `&T`.
 fn by_binding(index: usize, _: &crate::ast::Field) -> TokenStream {
     let binding = binding(index);

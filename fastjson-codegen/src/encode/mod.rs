@@ -62,6 +62,22 @@ pub fn expand(cont: &Container) -> TokenStream {
                 }
             }
         }
+        Data::Enum(variants) if crate::decode::flattenable(cont, variants) => {
+            let entries = enum_::fields_body(cont, variants, &enum_::Subject::of_self(cont));
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics _fj::EncodeFields for #ident #ty_generics #where_clause {
+                    #[allow(unused_variables)]
+                    fn encode_fields<__F: _fj::Format>(
+                        &self,
+                        __w: &mut _fj::Writer<'_, __F>,
+                        __first: &mut _fj::__private::bool,
+                    ) {
+                        #entries
+                    }
+                }
+            }
+        }
         _ => TokenStream::new(),
     };
 

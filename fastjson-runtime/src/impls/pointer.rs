@@ -5,7 +5,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::error::Result;
-use crate::lexer::Lexer;
+use crate::lexer::{Lexer, Mark};
 use crate::traits::{Decode, DecodeFields, Encode, EncodeFields};
 use crate::writer::{Format, Writer};
 
@@ -137,6 +137,11 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
         }
     }
 
+    #[inline]
+    fn object_at(builder: &mut Self::Builder, object: Mark) {
+        T::object_at(&mut builder.inner, object);
+    }
+
     fn finish(builder: &mut Self::Builder, lex: &Lexer<'de>) -> Result<Self> {
         if builder.failed {
             return Ok(None);
@@ -175,6 +180,11 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Box<T> {
         lex: &mut Lexer<'de>,
     ) -> Result<bool> {
         T::decode_field(builder, key, lex)
+    }
+
+    #[inline]
+    fn object_at(builder: &mut Self::Builder, object: Mark) {
+        T::object_at(builder, object);
     }
 
     fn finish(builder: &mut Self::Builder, lex: &Lexer<'de>) -> Result<Self> {

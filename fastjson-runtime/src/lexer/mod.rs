@@ -171,6 +171,25 @@ impl<'de> Lexer<'de> {
         }
     }
 
+    /// A second lexer over the same input, at a position this one saved: a flattened enum reads
+    /// its enclosing object again from there (`#[serde(flatten)]`, where serde reads the entries
+    /// it buffered). It has its own (empty) scratch buffer and never ends the document; the
+    /// depth limit and the UTF-8 and speculation settings are this lexer's.
+    #[doc(hidden)]
+    pub fn fork_at(&self, mark: Mark) -> Lexer<'de> {
+        Lexer {
+            input: self.input,
+            pos: mark.pos,
+            remaining_depth: mark.remaining_depth,
+            max_depth: self.max_depth,
+            scratch: Vec::new(),
+            validate_utf8: self.validate_utf8,
+            string_start: mark.pos,
+            document_end_depth: 0,
+            speculating: self.speculating,
+        }
+    }
+
     /// Returns to a position saved by [`Lexer::mark`].
     #[inline]
     pub fn reset(&mut self, mark: Mark) {

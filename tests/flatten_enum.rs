@@ -1,0 +1,424 @@
+//! `#[serde(flatten)]` on internally and adjacently tagged enums, against serde_json: the same
+//! text written, and the same values (or a refusal from both) read, wherever the tag and the
+//! variant's fields sit among the enclosing struct's keys.
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+use fastjson::FastJson;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct Event {
+    id: u64,
+    #[serde(flatten)]
+    kind: Kind,
+    at: u32,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Kind {
+    Click {
+        x: i32,
+        y: i32,
+    },
+    Key(KeyData),
+    Idle,
+    Scroll {
+        #[serde(default)]
+        dy: i32,
+        #[serde(rename = "by", skip_serializing_if = "Option::is_none")]
+        source: Option<String>,
+    },
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct KeyData {
+    code: u16,
+    #[serde(default)]
+    shift: bool,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct Message {
+    seq: u32,
+    #[serde(flatten)]
+    payload: Payload,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t", content = "c")]
+enum Payload {
+    Text(String),
+    Pair(u8, u8),
+    Empty,
+    Fields { a: bool },
+}
+
+/// fastjson writes what serde_json writes, compact and pretty; returns the compact text.
+fn same_text<T: fastjson::Encode + Serialize>(value: &T) -> String {
+    let ours = fastjson::to_string(value);
+    assert_eq!(ours, serde_json::to_string(value).unwrap());
+    assert_eq!(
+        fastjson::to_string_pretty(value),
+        serde_json::to_string_pretty(value).unwrap()
+    );
+    ours
+}
+
+/// Both libraries decode `json` to the same value, or both refuse it (fastjson's message).
+fn same_decode<T>(json: &str) -> Result<T, String>
+where
+    T: fastjson::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    let ours = fastjson::from_str::<T>(json);
+    let theirs = serde_json::from_str::<T>(json);
+    match (ours, theirs) {
+        (Ok(ours), Ok(theirs)) => {
+            assert_eq!(ours, theirs, "{json}");
+            Ok(ours)
+        }
+        (Err(ours), Err(_)) => Err(ours.to_string()),
+        (ours, theirs) => panic!("{json}: fastjson {ours:?}, serde_json {theirs:?}"),
+    }
+}
+
+#[test]
+fn internally_tagged_entries_are_written_beside_the_struct_fields() {
+    let events = [
+        Event {
+            id: 1,
+            kind: Kind::Click { x: -3, y: 4 },
+            at: 9,
+        },
+        Event {
+            id: 2,
+            kind: Kind::Key(KeyData {
+                code: 65,
+                shift: true,
+            }),
+            at: 10,
+        },
+        Event {
+            id: 3,
+            kind: Kind::Idle,
+            at: 11,
+        },
+        Event {
+            id: 4,
+            kind: Kind::Scroll {
+                dy: 5,
+                source: None,
+            },
+            at: 12,
+        },
+        Event {
+            id: 5,
+            kind: Kind::Scroll {
+                dy: 0,
+                source: Some("wheel \"2\"".into()),
+            },
+            at: 13,
+        },
+    ];
+    for event in &events {
+        let text = same_text(event);
+        assert_eq!(same_decode::<Event>(&text).as_ref(), Ok(event));
+    }
+    assert_eq!(
+        same_text(&events[0]),
+        r#"{"id":1,"type":"click","x":-3,"y":4,"at":9}"#
+    );
+    assert_eq!(same_text(&events[2]), r#"{"id":3,"type":"idle","at":11}"#);
+    let many = same_text(&events);
+    assert_eq!(same_decode::<Vec<Event>>(&many).unwrap(), events);
+}
+
+#[test]
+fn internally_tagged_keys_are_read_in_any_order_among_the_struct_keys() {
+    let click = Event {
+        id: 1,
+        kind: Kind::Click { x: 3, y: 4 },
+        at: 9,
+    };
+    for json in [
+        r#"{"id":1,"type":"click","x":3,"y":4,"at":9}"#,
+        r#"{"x":3,"id":1,"y":4,"at":9,"type":"click"}"#,
+        r#"{"type":"click","at":9,"y":4,"id":1,"x":3,"unknown":[1,{"x":0}]}"#,
+        " {\n  \"at\": 9,\n  \"x\": 3,\n  \"type\": \"click\",\n  \"y\": 4,\n  \"id\": 1\n}\n",
+    ] {
+        assert_eq!(same_decode::<Event>(json).as_ref(), Ok(&click), "{json}");
+    }
+    assert_eq!(
+        same_decode::<Event>(r#"{"code":7,"at":1,"type":"key","id":2}"#),
+        Ok(Event {
+            id: 2,
+            kind: Kind::Key(KeyData {
+                code: 7,
+                shift: false
+            }),
+            at: 1
+        })
+    );
+    assert_eq!(
+        same_decode::<Event>(r#"{"id":3,"by":"pad","type":"scroll","at":0}"#),
+        Ok(Event {
+            id: 3,
+            kind: Kind::Scroll {
+                dy: 0,
+                source: Some("pad".into())
+            },
+            at: 0
+        })
+    );
+}
+
+#[test]
+fn internally_tagged_refusals_match_serde() {
+    let missing_tag = same_decode::<Event>(r#"{"id":1,"x":3,"y":4,"at":9}"#).unwrap_err();
+    assert!(
+        missing_tag.contains("missing field `type`"),
+        "{missing_tag}"
+    );
+    let unknown = same_decode::<Event>(r#"{"id":1,"type":"drag","at":9}"#).unwrap_err();
+    assert!(unknown.contains("unknown variant `drag`"), "{unknown}");
+    for json in [
+        // A variant's field missing, of the wrong type; the struct's own field missing.
+        r#"{"id":1,"type":"click","x":3,"at":9}"#,
+        r#"{"id":1,"type":"click","x":"3","y":4,"at":9}"#,
+        r#"{"id":1,"type":"click","x":3,"y":4}"#,
+        // The tag twice, or not a string.
+        r#"{"id":1,"type":"idle","type":"idle","at":9}"#,
+        r#"{"id":1,"type":7,"at":9}"#,
+        // Malformed after the enum's keys, or cut short.
+        r#"{"id":1,"type":"idle","at":9,}"#,
+        r#"{"id":1,"type":"idle","at":9"#,
+    ] {
+        same_decode::<Event>(json).unwrap_err();
+    }
+}
+
+#[test]
+fn an_error_in_a_flattened_variant_names_its_field_and_position() {
+    let json = "[{\"id\":1,\"type\":\"idle\",\"at\":2},\n{\"id\":1,\"type\":\"click\",\"x\":\"no\",\"y\":4,\"at\":9}]";
+    let error = fastjson::from_str::<Vec<Event>>(json).unwrap_err();
+    assert_eq!(error.path(), "$[1].x", "{error}");
+    assert_eq!((error.line(), error.column()), (2, 28), "{error}");
+    assert!(serde_json::from_str::<Vec<Event>>(json).is_err());
+}
+
+#[test]
+fn adjacently_tagged_entries_round_trip_as_serde_writes_them() {
+    let messages = [
+        Message {
+            seq: 1,
+            payload: Payload::Text("hi".into()),
+        },
+        Message {
+            seq: 2,
+            payload: Payload::Pair(3, 4),
+        },
+        Message {
+            seq: 3,
+            payload: Payload::Empty,
+        },
+        Message {
+            seq: 4,
+            payload: Payload::Fields { a: true },
+        },
+    ];
+    for message in &messages {
+        let text = same_text(message);
+        assert_eq!(same_decode::<Message>(&text).as_ref(), Ok(message));
+    }
+    assert_eq!(same_text(&messages[1]), r#"{"seq":2,"t":"Pair","c":[3,4]}"#);
+    assert_eq!(same_text(&messages[2]), r#"{"seq":3,"t":"Empty"}"#);
+    for json in [
+        r#"{"c":"hi","seq":1,"t":"Text"}"#,
+        r#"{"t":"Text","x":null,"c":"hi","seq":1}"#,
+        r#"{"seq":1,"t":"Empty","c":null}"#,
+    ] {
+        same_decode::<Message>(json).unwrap();
+    }
+    for json in [
+        r#"{"seq":1,"c":"hi"}"#,
+        r#"{"seq":1,"t":"Text"}"#,
+        r#"{"seq":1,"t":"Pair","c":[1]}"#,
+        r#"{"seq":1,"t":"Nope","c":1}"#,
+    ] {
+        same_decode::<Message>(json).unwrap_err();
+    }
+}
+
+/// A flattened map after the enum sees the enum's keys too (serde's enum takes no entry from
+/// its buffer), and every other key the struct does not know.
+#[test]
+fn a_flattened_map_beside_the_enum_sees_every_other_key() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Open {
+        id: u64,
+        #[serde(flatten)]
+        kind: Kind,
+        #[serde(flatten)]
+        rest: BTreeMap<String, serde_json::Value>,
+    }
+    let open = same_decode::<Open>(r#"{"id":1,"type":"click","x":3,"y":4,"z":[true]}"#).unwrap();
+    assert_eq!(open.kind, Kind::Click { x: 3, y: 4 });
+    assert_eq!(
+        open.rest.keys().collect::<Vec<_>>(),
+        ["type", "x", "y", "z"]
+    );
+}
+
+#[test]
+fn flattened_enums_inside_options_boxes_nested_structs_and_tagged_newtypes() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Maybe {
+        id: u64,
+        #[serde(flatten)]
+        kind: Option<Kind>,
+    }
+    assert_eq!(
+        same_decode::<Maybe>(r#"{"id":1,"type":"idle"}"#),
+        Ok(Maybe {
+            id: 1,
+            kind: Some(Kind::Idle)
+        })
+    );
+    assert_eq!(
+        same_decode::<Maybe>(r#"{"id":1,"x":2}"#),
+        Ok(Maybe { id: 1, kind: None })
+    );
+    same_text(&Maybe {
+        id: 2,
+        kind: Some(Kind::Click { x: 1, y: 2 }),
+    });
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Boxed {
+        #[serde(flatten)]
+        kind: Box<Kind>,
+    }
+    let boxed = same_decode::<Boxed>(r#"{"x":1,"type":"click","y":2}"#).unwrap();
+    assert_eq!(same_text(&boxed), r#"{"type":"click","x":1,"y":2}"#);
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Inner {
+        n: u8,
+        #[serde(flatten)]
+        kind: Kind,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Outer {
+        name: String,
+        #[serde(flatten)]
+        inner: Inner,
+    }
+    let outer = same_decode::<Outer>(r#"{"n":1,"name":"a","type":"key","code":9}"#).unwrap();
+    assert_eq!(
+        outer.inner.kind,
+        Kind::Key(KeyData {
+            code: 9,
+            shift: false
+        })
+    );
+    same_text(&outer);
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "envelope")]
+    enum Envelope {
+        Event(Event),
+    }
+    for json in [
+        r#"{"envelope":"Event","id":1,"type":"idle","at":2}"#,
+        r#"{"id":1,"type":"idle","envelope":"Event","at":2}"#,
+    ] {
+        let envelope = same_decode::<Envelope>(json).unwrap();
+        assert_eq!(
+            same_text(&envelope),
+            r#"{"envelope":"Event","id":1,"type":"idle","at":2}"#
+        );
+    }
+}
+
+#[test]
+fn a_flattened_enum_borrows_from_the_input() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "type")]
+    enum Named<'a> {
+        Person {
+            #[serde(borrow)]
+            name: &'a str,
+        },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Row<'a> {
+        id: u8,
+        #[serde(flatten, borrow)]
+        named: Named<'a>,
+    }
+    let json = r#"{"name":"Ada","id":1,"type":"Person"}"#;
+    let ours: Row = fastjson::from_str(json).unwrap();
+    let theirs: Row = serde_json::from_str(json).unwrap();
+    assert_eq!(ours, theirs);
+    let Named::Person { name } = ours.named;
+    assert!(json.as_bytes().as_ptr_range().contains(&name.as_ptr()));
+    assert_eq!(
+        fastjson::to_string(&ours),
+        serde_json::to_string(&theirs).unwrap()
+    );
+}
+
+/// serde refuses `deny_unknown_fields` beside a flattened enum's keys (its enum takes none of
+/// the buffered entries, so they remain unknown); fastjson refuses them too.
+#[test]
+fn deny_unknown_fields_beside_a_flattened_enum_refuses_its_keys_as_serde_does() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Strict {
+        id: u64,
+        #[serde(flatten)]
+        kind: Kind,
+    }
+    for json in [
+        r#"{"id":1,"type":"idle"}"#,
+        r#"{"id":1,"type":"click","x":1,"y":2}"#,
+    ] {
+        let refusal = same_decode::<Strict>(json).unwrap_err();
+        assert!(refusal.contains("unknown field `type`"), "{refusal}");
+    }
+}
+
+/// The schema of a struct with a flattened enum: its own properties, and the enum's `oneOf`
+/// through `allOf`.
+#[test]
+fn the_schema_holds_the_flattened_enum_in_all_of() {
+    use fastjson::Schema;
+    let schema: serde_json::Value = serde_json::from_str(Event::schema()).unwrap();
+    assert_eq!(
+        schema["allOf"],
+        serde_json::json!([{ "$ref": "#/$defs/Kind" }])
+    );
+    assert_eq!(schema["required"], serde_json::json!(["id", "at"]));
+    let kind: serde_json::Value = serde_json::from_str(Kind::schema()).unwrap();
+    assert_eq!(kind["oneOf"].as_array().map(Vec::len), Some(4));
+}
+
+/// The difference the README names: a key that both the struct and the flattened variant name
+/// is read by both here, where serde gives it to the struct alone (so its variant misses it).
+#[test]
+fn a_key_named_by_the_struct_and_the_variant_reaches_both() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Clash {
+        x: i32,
+        #[serde(flatten)]
+        kind: Kind,
+    }
+    let json = r#"{"x":1,"type":"click","y":2}"#;
+    let ours: Clash = fastjson::from_str(json).unwrap();
+    assert_eq!(ours.kind, Kind::Click { x: 1, y: 2 });
+    let theirs = serde_json::from_str::<Clash>(json).unwrap_err();
+    assert!(theirs.to_string().contains("missing field `x`"), "{theirs}");
+}
