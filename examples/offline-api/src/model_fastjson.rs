@@ -1380,6 +1380,7 @@ const _: () = {
         fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
             *__b = _fj::__private::Some(__object);
         }
+        #[inline]
         fn finish(
             __b: &mut Self::Builder,
             __lex: &_fj::Lexer<'de>,
@@ -1948,6 +1949,7 @@ const _: () = {
         fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
             *__b = _fj::__private::Some(__object);
         }
+        #[inline]
         fn finish(
             __b: &mut Self::Builder,
             __lex: &_fj::Lexer<'de>,

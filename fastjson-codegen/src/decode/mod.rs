@@ -192,6 +192,9 @@ fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
                 *__b = _fj::__private::Some(__object);
             }
 
+            // Inline, so that an enum nothing flattens compiles no copy of it (nor of the
+            // `decode` it may inline).
+            #[inline]
             fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
                 match _fj::__private::Option::take(__b) {
                     _fj::__private::Some(__object) => {
