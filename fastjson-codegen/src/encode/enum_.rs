@@ -33,6 +33,16 @@ impl Subject {
 }
 
 pub fn body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenStream {
+    match_variants(variants, subject, |v| variant(cont, v))
+}
+
+/// `match` on the subject with one arm per variant binding the fields written, each arm
+/// `write(variant)` (or serde's panic for a `skip_serializing` variant).
+fn match_variants(
+    variants: &[Variant],
+    subject: &Subject,
+    write: impl Fn(&Variant) -> TokenStream,
+) -> TokenStream {
     let value = &subject.value;
     if variants.is_empty() {
         return quote!(match *#value {});
@@ -43,7 +53,7 @@ pub fn body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenS
             let panic = never_written(&subject.name, v);
             quote!(#panic;)
         } else {
-            variant(cont, v)
+            write(v)
         };
         quote!(#pattern => { #write })
     });
@@ -174,25 +184,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
 /// tagged, no untagged variants: `decode::flattenable`): the entries its object form holds,
 /// without the braces, separators decided by `*__first`.
 pub fn fields_body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenStream {
-    let value = &subject.value;
-    if variants.is_empty() {
-        return quote!(match *#value {});
-    }
-    let arms = variants.iter().map(|v| {
-        let pattern = pattern(v, &subject.variants);
-        let write = if v.attrs.skip_serializing {
-            let panic = never_written(&subject.name, v);
-            quote!(#panic;)
-        } else {
-            variant_entries(cont, v)
-        };
-        quote!(#pattern => { #write })
-    });
-    quote! {
-        match #value {
-            #(#arms)*
-        }
-    }
+    match_variants(variants, subject, |v| variant_entries(cont, v))
 }
 
 /// A variant's entries in the container's (internal or adjacent) representation.
