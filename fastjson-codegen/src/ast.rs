@@ -405,3 +405,15 @@ impl Field<'_> {
         self.ty.span()
     }
 }
+
+/// Whether `#[serde(flatten)]` can take the enum: internally or adjacently tagged, without
+/// untagged variants (their content has no entries of its own to write or read). serde also
+/// flattens externally tagged and untagged enums; fastjson does not (a compile error at the
+/// flattened field).
+pub fn flattenable(cont: &Container, variants: &[Variant]) -> bool {
+    matches!(
+        cont.attrs.tag,
+        crate::attr::TagType::Internal { .. } | crate::attr::TagType::Adjacent { .. }
+    ) && cont.attrs.identifier == crate::attr::Identifier::No
+        && split_untagged(variants).1.is_empty()
+}

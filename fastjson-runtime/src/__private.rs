@@ -74,8 +74,8 @@ where
 
 /// A custom error at byte `at` (a map key's opening quote), not where the lexer stands.
 #[cold]
-pub fn err_custom_at(lex: &Lexer<'_>, msg: &str, at: usize) -> Error {
-    lex.error_at(ErrorCode::Custom(msg.into()), at)
+pub fn err_custom_at(lex: &Lexer<'_>, msg: impl std::fmt::Display, at: usize) -> Error {
+    lex.error_at(ErrorCode::Custom(msg.to_string().into_boxed_str()), at)
 }
 
 /// A map key read as `S` and converted with `TryFrom` (a `try_from = "S"` type as a key): a
@@ -88,7 +88,7 @@ where
     T::Error: std::fmt::Display,
 {
     let source = S::from_key(key, lex, at)?;
-    T::try_from(source).map_err(|err| err_custom_at(lex, &err.to_string(), at))
+    T::try_from(source).map_err(|err| err_custom_at(lex, err, at))
 }
 
 /// Decodes a struct field's value into its slot, rejecting a second occurrence of the key and

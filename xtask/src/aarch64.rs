@@ -34,12 +34,16 @@ const RUNS: &[&[&str]] = &[
     &["-p", "fastjson-bench", "--test", "corpus"],
 ];
 
-pub fn run(_args: &[String]) -> ExitCode {
-    let missing = missing_tools();
+pub fn run(args: &[String]) -> ExitCode {
+    let mut missing = missing_tools();
+    if !missing.is_empty() && args.iter().any(|a| a == "--install") {
+        install();
+        missing = missing_tools();
+    }
     if !missing.is_empty() {
         eprintln!(
             "aarch64: missing {}.\n  rustup target add {TARGET}\n  apt-get install \
-             gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user\n(.ci/run installs them)",
+             gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user\n(or --install, as .ci/run does)",
             missing.join(", ")
         );
         return ExitCode::FAILURE;
@@ -78,6 +82,35 @@ pub fn run(_args: &[String]) -> ExitCode {
     }
     println!("aarch64: every run passed under {EMULATOR}");
     ExitCode::SUCCESS
+}
+
+/// Installs the target's standard library (rustup) and the cross linker, C library and
+/// emulator (Debian's packages; as root, or through sudo). Failures show in the check after.
+fn install() {
+    let _ = Command::new("rustup")
+        .args(["target", "add", TARGET])
+        .status();
+    let as_root: &[&str] = if Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+    {
+        &[]
+    } else {
+        &["sudo"]
+    };
+    let packages = [
+        "gcc-aarch64-linux-gnu",
+        "libc6-dev-arm64-cross",
+        "qemu-user",
+    ];
+    for apt in [
+        &["apt-get", "update", "-q"][..],
+        &[&["apt-get", "install", "-y", "-q"][..], &packages[..]].concat(),
+    ] {
+        let command: Vec<&str> = as_root.iter().chain(apt).copied().collect();
+        let _ = Command::new(command[0]).args(&command[1..]).status();
+    }
 }
 
 /// The tools this task needs that the machine lacks.

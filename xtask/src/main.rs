@@ -15,7 +15,8 @@ usage: cargo xtask <task> [--root DIR]
 
 tasks:
   aarch64         clippy for aarch64, then the runtime's unit tests (NEON kernels against SWAR),
-                  the lexer's edge tests and the corpus differential under qemu-user
+                  the lexer's edge tests and the corpus differential under qemu-user; --install
+                  adds the target and the cross tools (apt-get) when missing
   bench           run fastjson-bench (release): [--native | --both | --default-vs-native]
                   [fastjson-bench args]; --both also runs --default-vs-native (the two
                   builds alternately, fastjson and serde_json rows; 5 pairs with --full, else 3);

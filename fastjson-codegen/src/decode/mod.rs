@@ -74,7 +74,7 @@ pub fn expand(cont: &Container) -> TokenStream {
         Data::Struct(Style::Struct, fields) if !cont.attrs.transparent => {
             builder::expand(&p, fields, &generics)
         }
-        Data::Enum(variants) if flattenable(cont, variants) => enum_fields(&p, &generics),
+        Data::Enum(variants) if ast::flattenable(cont, variants) => enum_fields(&p, &generics),
         _ => TokenStream::new(),
     };
 
@@ -149,18 +149,6 @@ fn tagged_body(p: &Params, variants: &[Variant], tag_value: TagValue) -> TokenSt
         }
         TagType::Untagged => enum_untagged::body(p, variants, None),
     }
-}
-
-/// Whether `#[serde(flatten)]` can take the enum: internally or adjacently tagged, without
-/// untagged variants (their content has no entries of its own to write or read). serde also
-/// flattens externally tagged and untagged enums; fastjson does not (a compile error at the
-/// flattened field).
-pub fn flattenable(cont: &Container, variants: &[Variant]) -> bool {
-    matches!(
-        cont.attrs.tag,
-        TagType::Internal { .. } | TagType::Adjacent { .. }
-    ) && cont.attrs.identifier == Identifier::No
-        && ast::split_untagged(variants).1.is_empty()
 }
 
 /// `DecodeFields` for a flattened internally or adjacently tagged enum: it takes no key as

@@ -53,10 +53,13 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     // Where the object starts, for flattened fields (`DecodeFields::object_at`: a flattened
     // enum reads the object again): a mark before its `{`, or the internally tagged enum's
     // `__mark` when the `{` was read before this body.
-    let has_flatten = form
+    let read = form
         .fields
         .iter()
-        .any(|f| f.attrs.flatten && !f.attrs.skip_deserializing);
+        .enumerate()
+        .filter(|(_, f)| !f.attrs.skip_deserializing);
+    let flattened: Vec<_> = read.clone().filter(|(_, f)| f.attrs.flatten).collect();
+    let has_flatten = !flattened.is_empty();
     let object_start = match (has_flatten, form.begun) {
         (false, _) => TokenStream::new(),
         (true, false) => quote!(let __object = __lex.mark();),
@@ -89,11 +92,6 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         quote!(_fj::__private::None)
     };
 
-    let read = form
-        .fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| !f.attrs.skip_deserializing);
     let slot_ref = |i: usize| {
         let slot = slot(i);
         if form.via_builder {
@@ -138,7 +136,6 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         .collect();
     let tag_arm = form.internal_tag.map(tag_arm);
 
-    let flattened: Vec<_> = read.clone().filter(|(_, f)| f.attrs.flatten).collect();
     let unknown_field = |names: &mut dyn Iterator<Item = String>| {
         if form.deny_unknown_fields {
             quote! {{

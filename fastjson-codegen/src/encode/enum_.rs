@@ -181,7 +181,7 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
 }
 
 /// The body of `EncodeFields::encode_fields` for a flattenable enum (internally or adjacently
-/// tagged, no untagged variants: `decode::flattenable`): the entries its object form holds,
+/// tagged, no untagged variants: `ast::flattenable`): the entries its object form holds,
 /// without the braces, separators decided by `*__first`.
 pub fn fields_body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenStream {
     match_variants(variants, subject, |v| variant_entries(cont, v))

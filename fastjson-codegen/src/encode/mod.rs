@@ -62,7 +62,7 @@ pub fn expand(cont: &Container) -> TokenStream {
                 }
             }
         }
-        Data::Enum(variants) if crate::decode::flattenable(cont, variants) => {
+        Data::Enum(variants) if crate::ast::flattenable(cont, variants) => {
             let entries = enum_::fields_body(cont, variants, &enum_::Subject::of_self(cont));
             quote! {
                 #[automatically_derived]

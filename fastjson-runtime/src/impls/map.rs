@@ -197,7 +197,11 @@ impl<'de> DecodeKey<'de> for bool {
 
 #[cold]
 pub(super) fn key_error(lex: &Lexer<'_>, at: usize, ty: &str, key: &str) -> Error {
-    crate::__private::err_custom_at(lex, &format!("expected a {ty} map key, found {key:?}"), at)
+    crate::__private::err_custom_at(
+        lex,
+        format_args!("expected a {ty} map key, found {key:?}"),
+        at,
+    )
 }
 
 /// Integer keys: the whole key text must be an integer in JSON syntax (no spaces, no `+`),

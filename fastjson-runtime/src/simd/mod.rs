@@ -18,6 +18,33 @@ mod neon;
 mod sse2;
 mod utf8;
 
+/// The kernels of every target but x86_64 (whose dispatch is its own): NEON on aarch64, the
+/// portable ones elsewhere.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+use neon as other;
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+)))]
+use portable as other;
+
+/// The portable kernels under the names the vector modules use (no vector `digit_run`: the
+/// caller's SWAR words take every case).
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+)))]
+mod portable {
+    pub(super) use crate::swar::{find_escape, find_string_end, skip_whitespace};
+
+    pub(super) const KERNEL: super::Kernel = super::Kernel::Swar;
+
+    #[inline(always)]
+    pub(super) fn digit_run(_: &[u8], _: usize) -> Option<(u64, usize)> {
+        None
+    }
+}
+
 pub(crate) use utf8::span_is_utf8;
 
 /// A scanning kernel, as reported by [`active_kernel`] (the benchmark's header names it).
@@ -55,16 +82,9 @@ pub fn active_kernel() -> Kernel {
             Kernel::Sse2
         }
     }
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    #[cfg(not(target_arch = "x86_64"))]
     {
-        Kernel::Neon
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        Kernel::Swar
+        other::KERNEL
     }
 }
 
@@ -77,16 +97,9 @@ pub(crate) fn find_string_end(bytes: &[u8], from: usize) -> (usize, bool) {
     {
         sse2::find_string_end::<true>(bytes, from)
     }
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    #[cfg(not(target_arch = "x86_64"))]
     {
-        neon::find_string_end(bytes, from)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        crate::swar::find_string_end(bytes, from)
+        other::find_string_end(bytes, from)
     }
 }
 
@@ -97,16 +110,9 @@ pub(crate) fn find_escape(bytes: &[u8], from: usize) -> usize {
     {
         sse2::find_escape::<true>(bytes, from)
     }
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    #[cfg(not(target_arch = "x86_64"))]
     {
-        neon::find_escape(bytes, from)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        crate::swar::find_escape(bytes, from)
+        other::find_escape(bytes, from)
     }
 }
 
@@ -125,16 +131,9 @@ pub(crate) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
     {
         sse2::skip_whitespace(bytes, from)
     }
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    #[cfg(not(target_arch = "x86_64"))]
     {
-        neon::skip_whitespace(bytes, from)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        crate::swar::skip_whitespace(bytes, from)
+        other::skip_whitespace(bytes, from)
     }
 }
 
@@ -150,17 +149,9 @@ pub(crate) fn digit_run(bytes: &[u8], at: usize) -> Option<(u64, usize)> {
     {
         sse2::digit_run(bytes, at)
     }
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    #[cfg(not(target_arch = "x86_64"))]
     {
-        neon::digit_run(bytes, at)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        let _ = (bytes, at);
-        None
+        other::digit_run(bytes, at)
     }
 }
 

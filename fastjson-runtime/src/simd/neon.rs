@@ -16,6 +16,8 @@ use core::arch::aarch64::{
 
 use crate::swar;
 
+pub(super) const KERNEL: super::Kernel = super::Kernel::Neon;
+
 /// The 16 bytes at `at`.
 ///
 /// # Safety
