@@ -983,7 +983,7 @@ const _: () = {
             match self {
                 Self::Card { last4: __f0, .. } => {
                     __w.begin_object();
-                    __w.key(true, "\"method\"");
+                    __w.field_key(true, ",\"method\":");
                     __w.raw("\"card\"");
                     __w.field_key(false, ",\"last4\":");
                     <String as _fj::Encode>::encode(__f0, __w);
@@ -991,7 +991,7 @@ const _: () = {
                 }
                 Self::Invoice { due_days: __f0, .. } => {
                     __w.begin_object();
-                    __w.key(true, "\"method\"");
+                    __w.field_key(true, ",\"method\":");
                     __w.raw("\"invoice\"");
                     __w.field_key(false, ",\"due_days\":");
                     <u32 as _fj::Encode>::encode(__f0, __w);
@@ -999,7 +999,7 @@ const _: () = {
                 }
                 Self::Cash { .. } => {
                     __w.begin_object();
-                    __w.key(true, "\"method\"");
+                    __w.field_key(true, ",\"method\":");
                     __w.raw("\"cash\"");
                     __w.end_object();
                 }
@@ -1644,9 +1644,9 @@ const _: () = {
             match self {
                 Self::Created { order_id: __f0, .. } => {
                     __w.begin_object();
-                    __w.key(true, "\"type\"");
+                    __w.field_key(true, ",\"type\":");
                     __w.raw("\"Created\"");
-                    __w.key(false, "\"data\"");
+                    __w.field_key(false, ",\"data\":");
                     __w.begin_object();
                     __w.field_key(true, ",\"order_id\":");
                     <u64 as _fj::Encode>::encode(__f0, __w);
@@ -1655,15 +1655,15 @@ const _: () = {
                 }
                 Self::StatusChanged { 0: __f0, .. } => {
                     __w.begin_object();
-                    __w.key(true, "\"type\"");
+                    __w.field_key(true, ",\"type\":");
                     __w.raw("\"StatusChanged\"");
-                    __w.key(false, "\"data\"");
+                    __w.field_key(false, ",\"data\":");
                     <Status as _fj::Encode>::encode(__f0, __w);
                     __w.end_object();
                 }
                 Self::Deleted { .. } => {
                     __w.begin_object();
-                    __w.key(true, "\"type\"");
+                    __w.field_key(true, ",\"type\":");
                     __w.raw("\"Deleted\"");
                     __w.end_object();
                 }

@@ -117,62 +117,11 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
                 }
             }
         },
-        TagType::Internal { tag } => {
-            let tag = escape::quoted(tag);
-            let rest = match v.encoded_style() {
-                Style::Unit => TokenStream::new(),
-                Style::Newtype => {
-                    let field = &v.fields[0];
-                    let ty = field.ty;
-                    let func =
-                        quote_spanned!(field.span()=> <#ty as _fj::EncodeFields>::encode_fields);
-                    quote! {
-                        let __first = &mut false;
-                        #func(__f0, __w, __first);
-                    }
-                }
-                Style::Struct => {
-                    // The tag was written: every entry after it has a separator.
-                    let mut out = fields::EntryWriter::new(fields::First::No);
-                    fields::entries(&mut out, &v.fields, cont.attrs.omitempty, by_binding);
-                    let declare = out.uses_flag().then(|| quote!(let __first = &mut false;));
-                    let entries = out.finish();
-                    quote! {
-                        #declare
-                        #entries
-                    }
-                }
-                Style::Tuple => unreachable!("rejected in check.rs"),
-            };
+        TagType::Internal { .. } | TagType::Adjacent { .. } => {
+            let entries = variant_entries(cont, v, fields::First::Yes);
             quote! {
                 __w.begin_object();
-                __w.key(true, #tag);
-                __w.raw(#name);
-                #rest
-                __w.end_object();
-            }
-        }
-        TagType::Adjacent {
-            tag,
-            content: content_key,
-        } => {
-            let tag = escape::quoted(tag);
-            let content = match v.encoded_style() {
-                Style::Unit if v.attrs.serialize_with.is_none() => TokenStream::new(),
-                _ => {
-                    let key = escape::quoted(content_key);
-                    let content = content(cont, v);
-                    quote! {
-                        __w.key(false, #key);
-                        #content
-                    }
-                }
-            };
-            quote! {
-                __w.begin_object();
-                __w.key(true, #tag);
-                __w.raw(#name);
-                #content
+                #entries
                 __w.end_object();
             }
         }
@@ -184,28 +133,29 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
 /// tagged, no untagged variants: `ast::flattenable`): the entries its object form holds,
 /// without the braces, separators decided by `*__first`.
 pub fn fields_body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenStream {
-    match_variants(variants, subject, |v| variant_entries(cont, v))
+    match_variants(variants, subject, |v| {
+        variant_entries(cont, v, fields::First::Runtime)
+    })
 }
 
-/// A variant's entries in the container's (internal or adjacent) representation.
-fn variant_entries(cont: &Container, v: &Variant) -> TokenStream {
+/// A variant's entries in the container's (internal or adjacent) representation, without the
+/// braces: the `Encode` body writes them into an object of their own (`First::Yes`, separators
+/// known at compile time), `EncodeFields` into the enclosing one (`First::Runtime`, the
+/// caller's `*__first`).
+fn variant_entries(cont: &Container, v: &Variant, first: fields::First) -> TokenStream {
     let name = escape::quoted(&v.attrs.name.ser);
-    let mut out = fields::EntryWriter::new(fields::First::Runtime);
+    let mut out = fields::EntryWriter::new(first);
     match &cont.attrs.tag {
         TagType::Internal { tag } => {
             out.entry(tag, quote!(__w.raw(#name);), None);
             match v.encoded_style() {
                 Style::Unit => {}
                 Style::Newtype => {
-                    let entries = out.finish();
                     let field = &v.fields[0];
                     let ty = field.ty;
                     let func =
                         quote_spanned!(field.span()=> <#ty as _fj::EncodeFields>::encode_fields);
-                    return quote! {
-                        #entries
-                        #func(__f0, __w, __first);
-                    };
+                    out.flattened(quote!(#func(__f0, __w, __first);));
                 }
                 Style::Struct => {
                     fields::entries(&mut out, &v.fields, cont.attrs.omitempty, by_binding)
@@ -223,10 +173,17 @@ fn variant_entries(cont: &Container, v: &Variant) -> TokenStream {
             }
         }
         TagType::External | TagType::Untagged => {
-            unreachable!("only internally and adjacently tagged enums are flattened")
+            unreachable!("only internally and adjacently tagged variants are written as entries")
         }
     }
-    out.finish()
+    // Started at compile-time `First::Yes`, the flag is this object's own: declared here.
+    let declare = (first != fields::First::Runtime && out.uses_flag())
+        .then(|| quote!(let __first = &mut true;));
+    let entries = out.finish();
+    quote! {
+        #declare
+        #entries
+    }
 }
 
 /// Field `index` of the matched variant, as `&T`.

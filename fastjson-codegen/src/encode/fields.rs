@@ -47,6 +47,9 @@ pub enum First {
 pub struct EntryWriter {
     state: First,
     uses_flag: bool,
+    /// Whether `*__first` already says what `state` says (a run-time step recorded itself), so
+    /// that run-time code can read it without another store.
+    flag_synced: bool,
     tokens: TokenStream,
 }
 
@@ -57,6 +60,7 @@ impl EntryWriter {
         EntryWriter {
             state,
             uses_flag: state == First::Runtime,
+            flag_synced: state == First::Runtime,
             tokens: TokenStream::new(),
         }
     }
@@ -93,6 +97,9 @@ impl EntryWriter {
         match condition {
             None => {
                 self.tokens.extend(write);
+                // Starting from `Runtime`, the entry recorded itself; otherwise the flag (if
+                // any) is stale.
+                self.flag_synced = self.state == First::Runtime;
                 self.state = First::No;
             }
             Some(condition) => {
@@ -104,6 +111,8 @@ impl EntryWriter {
                 if self.state == First::Yes {
                     self.state = First::Runtime;
                 }
+                // Runtime from here on: whichever branch ran, the flag is up to date.
+                self.flag_synced = self.state == First::Runtime;
             }
         }
     }
@@ -137,6 +146,7 @@ impl EntryWriter {
             }
             #record
         });
+        self.flag_synced = self.state == First::Runtime;
         self.state = First::No;
     }
 
@@ -145,6 +155,8 @@ impl EntryWriter {
         self.sync_flag();
         self.uses_flag = true;
         self.tokens.extend(write);
+        // `encode_fields` keeps `*__first` up to date.
+        self.flag_synced = true;
         if self.state != First::No {
             self.state = First::Runtime;
         }
@@ -152,6 +164,10 @@ impl EntryWriter {
 
     /// Makes `*__first` reflect a compile-time state before run-time code reads it.
     fn sync_flag(&mut self) {
+        if self.flag_synced {
+            return;
+        }
+        self.flag_synced = true;
         match self.state {
             First::Yes => self.tokens.extend(quote!(*__first = true;)),
             First::No => self.tokens.extend(quote!(*__first = false;)),
