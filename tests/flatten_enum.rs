@@ -1,6 +1,7 @@
-//! `#[serde(flatten)]` on internally and adjacently tagged enums, against serde_json: the same
-//! text written, and the same values (or a refusal from both) read, wherever the tag and the
-//! variant's fields sit among the enclosing struct's keys.
+//! `#[serde(flatten)]` on enums in each representation (internally, adjacently, externally
+//! tagged and untagged), against serde_json: the same text written, and the same values (or a
+//! refusal from both) read, wherever the tag and the variant's fields sit among the enclosing
+//! struct's keys.
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
@@ -421,4 +422,308 @@ fn a_key_named_by_the_struct_and_the_variant_reaches_both() {
     assert_eq!(ours.kind, Kind::Click { x: 1, y: 2 });
     let theirs = serde_json::from_str::<Clash>(json).unwrap_err();
     assert!(theirs.to_string().contains("missing field `x`"), "{theirs}");
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Shape {
+    Circle {
+        r: f64,
+    },
+    Square(f64),
+    Rect(u32, u32),
+    Dot,
+    #[serde(alias = "polygon")]
+    Poly(Vec<u8>),
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct Drawing {
+    id: u64,
+    #[serde(flatten)]
+    shape: Shape,
+    layer: u8,
+}
+
+/// An externally tagged variant is one entry, its name the key (a unit variant's value `null`),
+/// as serde's flattening serializer writes it.
+#[test]
+fn externally_tagged_variants_are_one_entry_named_by_the_variant() {
+    let drawings = [
+        (
+            Shape::Circle { r: 1.5 },
+            r#"{"id":1,"circle":{"r":1.5},"layer":2}"#,
+        ),
+        (Shape::Square(2.0), r#"{"id":1,"square":2.0,"layer":2}"#),
+        (Shape::Rect(3, 4), r#"{"id":1,"rect":[3,4],"layer":2}"#),
+        (Shape::Dot, r#"{"id":1,"dot":null,"layer":2}"#),
+        (
+            Shape::Poly(vec![1, 2]),
+            r#"{"id":1,"poly":[1,2],"layer":2}"#,
+        ),
+    ];
+    for (shape, json) in drawings {
+        let drawing = Drawing {
+            id: 1,
+            shape,
+            layer: 2,
+        };
+        assert_eq!(same_text(&drawing), json);
+        assert_eq!(same_decode::<Drawing>(json), Ok(drawing));
+    }
+}
+
+#[test]
+fn externally_tagged_variant_keys_are_read_anywhere_and_the_first_one_wins() {
+    for json in [
+        r#"{"square":1.0,"id":1,"layer":2}"#,
+        r#"{"id":1,"layer":2,"square":1.0}"#,
+        r#"{"id":1,"other":{"r":2},"square":1.0,"layer":2}"#,
+        r#"{"id":1,"square":1.0,"circle":{"r":2},"layer":2}"#,
+        r#"{"id":1,"square":1.0,"square":"twice","layer":2}"#,
+    ] {
+        let drawing = same_decode::<Drawing>(json).unwrap();
+        assert_eq!(drawing.shape, Shape::Square(1.0), "{json}");
+    }
+    let aliased = same_decode::<Drawing>(r#"{"id":1,"layer":2,"polygon":[7]}"#).unwrap();
+    assert_eq!(aliased.shape, Shape::Poly(vec![7]));
+    let refusal = same_decode::<Drawing>(r#"{"id":1,"layer":2}"#).unwrap_err();
+    assert!(
+        refusal.contains("no variant of enum Shape found in flattened data"),
+        "{refusal}"
+    );
+    for json in [
+        r#"{"id":1,"dot":1,"layer":2}"#,
+        r#"{"id":1,"rect":[1],"layer":2}"#,
+        r#"{"id":1,"circle":{"r":"x"},"layer":2}"#,
+        r#"{"id":1,"circle":{"r":1},"layer":"2"}"#,
+    ] {
+        same_decode::<Drawing>(json).unwrap_err();
+    }
+}
+
+/// serde's flattened externally tagged enum takes its entry from the buffer: a map after it does
+/// not see it, `deny_unknown_fields` does not refuse it, and a map before it (which takes every
+/// entry here) does not keep it from the enum.
+#[test]
+fn externally_tagged_variants_beside_maps_and_deny_unknown_fields() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct MapAfter {
+        #[serde(flatten)]
+        shape: Shape,
+        #[serde(flatten)]
+        rest: BTreeMap<String, serde_json::Value>,
+    }
+    let after = same_decode::<MapAfter>(r#"{"z":1,"dot":null,"a":[true]}"#).unwrap();
+    assert_eq!(after.shape, Shape::Dot);
+    assert_eq!(after.rest.keys().collect::<Vec<_>>(), ["a", "z"]);
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct MapBefore {
+        #[serde(flatten)]
+        rest: BTreeMap<String, serde_json::Value>,
+        #[serde(flatten)]
+        shape: Shape,
+    }
+    let before = same_decode::<MapBefore>(r#"{"z":1,"square":3.0}"#).unwrap();
+    assert_eq!(before.shape, Shape::Square(3.0));
+    assert_eq!(before.rest.keys().collect::<Vec<_>>(), ["square", "z"]);
+    same_decode::<MapBefore>(r#"{"z":1}"#).unwrap_err();
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Strict {
+        id: u64,
+        #[serde(flatten)]
+        shape: Shape,
+    }
+    assert_eq!(
+        same_decode::<Strict>(r#"{"dot":null,"id":1}"#),
+        Ok(Strict {
+            id: 1,
+            shape: Shape::Dot
+        })
+    );
+    let refusal = same_decode::<Strict>(r#"{"dot":null,"id":1,"square":1.0}"#).unwrap_err();
+    assert!(refusal.contains("unknown field `square`"), "{refusal}");
+}
+
+#[test]
+fn externally_tagged_variants_in_options_and_nested_structs() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Maybe {
+        id: u64,
+        #[serde(flatten)]
+        shape: Option<Shape>,
+    }
+    for (json, shape) in [
+        (r#"{"id":1,"dot":null}"#, Some(Shape::Dot)),
+        (r#"{"id":1}"#, None),
+        (r#"{"id":1,"circle":{"r":true}}"#, None),
+    ] {
+        assert_eq!(
+            same_decode::<Maybe>(json),
+            Ok(Maybe { id: 1, shape }),
+            "{json}"
+        );
+    }
+    assert_eq!(same_text(&Maybe { id: 1, shape: None }), r#"{"id":1}"#);
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Outer {
+        name: String,
+        #[serde(flatten)]
+        drawing: Drawing,
+    }
+    let outer = same_decode::<Outer>(r#"{"layer":0,"rect":[1,2],"name":"n","id":9}"#).unwrap();
+    assert_eq!(outer.drawing.shape, Shape::Rect(1, 2));
+    assert_eq!(
+        same_text(&outer),
+        r#"{"name":"n","id":9,"rect":[1,2],"layer":0}"#
+    );
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Auth {
+    Token {
+        token: String,
+    },
+    Basic {
+        user: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        password: Option<String>,
+    },
+    Key(KeyData),
+    Anonymous,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct Request {
+    path: String,
+    #[serde(flatten)]
+    auth: Auth,
+}
+
+/// An untagged variant writes its content's entries (a unit variant none), and reads the first
+/// variant the object's keys satisfy, in declaration order.
+#[test]
+fn untagged_variants_write_their_entries_and_read_the_first_that_fits() {
+    let requests = [
+        (
+            Auth::Token { token: "t".into() },
+            r#"{"path":"/","token":"t"}"#,
+        ),
+        (
+            Auth::Basic {
+                user: "u".into(),
+                password: None,
+            },
+            r#"{"path":"/","user":"u"}"#,
+        ),
+        (
+            Auth::Basic {
+                user: "u".into(),
+                password: Some("p".into()),
+            },
+            r#"{"path":"/","user":"u","password":"p"}"#,
+        ),
+        (
+            Auth::Key(KeyData {
+                code: 3,
+                shift: true,
+            }),
+            r#"{"path":"/","code":3,"shift":true}"#,
+        ),
+    ];
+    for (auth, json) in requests {
+        let request = Request {
+            path: "/".into(),
+            auth,
+        };
+        assert_eq!(same_text(&request), json);
+        assert_eq!(same_decode::<Request>(json), Ok(request));
+    }
+    // A unit variant writes nothing, and is never read back (serde's flattened content is a map).
+    let anonymous = Request {
+        path: "/".into(),
+        auth: Auth::Anonymous,
+    };
+    assert_eq!(same_text(&anonymous), r#"{"path":"/"}"#);
+    let refusal = same_decode::<Request>(r#"{"path":"/"}"#).unwrap_err();
+    assert!(
+        refusal.contains("did not match any variant of untagged enum Auth"),
+        "{refusal}"
+    );
+    for json in [
+        r#"{"user":"u","path":"/","token":"t"}"#,
+        r#"{"code":1,"path":"/"}"#,
+        r#"{"password":"p","user":"u","path":"/"}"#,
+    ] {
+        same_decode::<Request>(json).unwrap();
+    }
+    same_decode::<Request>(r#"{"path":"/","user":7}"#).unwrap_err();
+}
+
+#[test]
+fn untagged_variants_in_options_beside_maps() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Open {
+        id: u8,
+        #[serde(flatten)]
+        auth: Option<Auth>,
+        #[serde(flatten)]
+        rest: BTreeMap<String, serde_json::Value>,
+    }
+    let open = same_decode::<Open>(r#"{"id":1,"x":[],"token":"t"}"#).unwrap();
+    assert_eq!(open.auth, Some(Auth::Token { token: "t".into() }));
+    let none = same_decode::<Open>(r#"{"id":1,"x":[]}"#).unwrap();
+    assert_eq!(none.auth, None);
+    assert_eq!(none.rest.keys().collect::<Vec<_>>(), ["x"]);
+    same_text(&open);
+}
+
+/// An enum with no variant to read still flattens (serde's error when read), and one with a
+/// skipped variant never takes that variant's key.
+#[test]
+fn externally_tagged_enums_without_readable_variants_flatten() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    enum Nothing {}
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Holder {
+        id: u8,
+        #[serde(flatten)]
+        nothing: Option<Nothing>,
+    }
+    assert_eq!(
+        same_decode::<Holder>(r#"{"id":1,"x":2}"#),
+        Ok(Holder {
+            id: 1,
+            nothing: None
+        })
+    );
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    enum Partly {
+        #[serde(skip_deserializing)]
+        Hidden(u8),
+        Shown(u8),
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Uses {
+        #[serde(flatten)]
+        partly: Partly,
+    }
+    assert_eq!(
+        same_decode::<Uses>(r#"{"Hidden":1,"Shown":2}"#),
+        Ok(Uses {
+            partly: Partly::Shown(2)
+        })
+    );
+    assert_eq!(
+        same_text(&Uses {
+            partly: Partly::Hidden(3)
+        }),
+        r#"{"Hidden":3}"#
+    );
 }

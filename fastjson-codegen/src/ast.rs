@@ -406,14 +406,34 @@ impl Field<'_> {
     }
 }
 
-/// Whether `#[serde(flatten)]` can take the enum: internally or adjacently tagged, without
-/// untagged variants (their content has no entries of its own to write or read). serde also
-/// flattens externally tagged and untagged enums; fastjson does not (a compile error at the
-/// flattened field).
-pub fn flattenable(cont: &Container, variants: &[Variant]) -> bool {
-    matches!(
-        cont.attrs.tag,
-        crate::attr::TagType::Internal { .. } | crate::attr::TagType::Adjacent { .. }
-    ) && cont.attrs.identifier == crate::attr::Identifier::No
-        && split_untagged(variants).1.is_empty()
+/// How `#[serde(flatten)]` takes an enum (`flattenable`).
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub enum Flatten {
+    /// Internally, adjacently or untagged: the enum reads the whole enclosing object again as
+    /// its own (serde reads the entries it buffered), and writes its object form's entries.
+    Reread,
+    /// Externally tagged: the first key naming a variant is the variant, its value the
+    /// content (`"Circle": {"r": 1}` among the struct's keys), as serde's flattened enums.
+    VariantKey,
+}
+
+/// Whether and how `#[serde(flatten)]` can take the enum: tagged without untagged variants, or
+/// untagged with no variant whose content has no entries of its own to write (a tuple variant,
+/// a `serialize_with` one: serde refuses them at run time). Not for identifiers. Elsewhere a
+/// compile error at the flattened field.
+pub fn flattenable(cont: &Container, variants: &[Variant]) -> Option<Flatten> {
+    if cont.attrs.identifier != crate::attr::Identifier::No {
+        return None;
+    }
+    let tagged_only = split_untagged(variants).1.is_empty();
+    match cont.attrs.tag {
+        crate::attr::TagType::Internal { .. } | crate::attr::TagType::Adjacent { .. } => {
+            tagged_only.then_some(Flatten::Reread)
+        }
+        crate::attr::TagType::External => tagged_only.then_some(Flatten::VariantKey),
+        crate::attr::TagType::Untagged => variants
+            .iter()
+            .all(|v| v.encoded_style() != Style::Tuple && v.attrs.serialize_with.is_none())
+            .then_some(Flatten::Reread),
+    }
 }

@@ -116,8 +116,9 @@ impl<T> DecodeOwned for T where T: for<'de> Decode<'de> {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by fastjson",
     label = "no `EncodeFields` impl for `{Self}`",
-    note = "`#[serde(flatten)]` takes a struct with named fields or an internally or adjacently \
-            tagged enum deriving `FastJson`, a map with string keys, or an `Option` or `Box` of one"
+    note = "`#[serde(flatten)]` takes a struct with named fields or an enum deriving `FastJson` \
+            (untagged: without tuple variants, newtype variants holding flattenable values), a \
+            map with string keys, or an `Option` or `Box` of one"
 )]
 pub trait EncodeFields {
     /// Writes this value's `key: value` entries. `first` is true until the enclosing object has
@@ -137,8 +138,9 @@ pub trait EncodeFields {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by fastjson",
     label = "no `DecodeFields` impl for `{Self}`",
-    note = "`#[serde(flatten)]` takes a struct with named fields or an internally or adjacently \
-            tagged enum deriving `FastJson`, a map with string keys, or an `Option` or `Box` of one"
+    note = "`#[serde(flatten)]` takes a struct with named fields or an enum deriving `FastJson` \
+            (untagged: without tuple variants, newtype variants holding flattenable values), a \
+            map with string keys, or an `Option` or `Box` of one"
 )]
 pub trait DecodeFields<'de>: Sized {
     /// Partial state while the enclosing object is read.
@@ -155,9 +157,10 @@ pub trait DecodeFields<'de>: Sized {
     ) -> Result<bool>;
 
     /// Called before any key is offered, with a mark at the enclosing object's `{` (or before it,
-    /// with only whitespace between). A flattened internally or adjacently tagged enum keeps it
-    /// and, in `finish`, reads the whole object again as its own, as serde reads the entries it
-    /// buffered; wrappers (`Option`, `Box`, converted types, structs with flattened fields) pass
+    /// with only whitespace between). A flattened internally tagged, adjacently tagged or
+    /// untagged enum keeps it and, in `finish`, reads the whole object again as its own, as
+    /// serde reads the entries it buffered (an externally tagged one only when no key named a
+    /// variant as they were offered); wrappers (`Option`, `Box`, converted types, structs with flattened fields) pass
     /// it on, and everything else ignores it.
     #[doc(hidden)]
     #[inline]

@@ -504,6 +504,24 @@ pub mod dispatch {
         Tuned { level: i8 },
     }
 
+    /// ... an externally tagged one (the first key naming a variant) ...
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Target {
+        File { name: String },
+        Url(String),
+        Stdout,
+        Pair(u8, u8),
+    }
+
+    /// ... and an untagged one (the first variant the object's keys satisfy).
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    pub enum Credentials {
+        Token { token: String },
+        Login { user: String, pass: Option<String> },
+    }
+
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
     pub struct Dispatch {
         pub ops: Vec<Op>,
@@ -519,6 +537,10 @@ pub mod dispatch {
         pub action: Option<Action>,
         #[serde(flatten)]
         pub mode: Option<Mode>,
+        #[serde(flatten)]
+        pub target: Option<Target>,
+        #[serde(flatten)]
+        pub credentials: Option<Credentials>,
     }
 
     /// A field identifier whose last variant takes any other name.

@@ -837,6 +837,38 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl _fj::EncodeFields for Status {
+        #[allow(unused_variables)]
+        fn encode_fields<__F: _fj::Format>(
+            &self,
+            __w: &mut _fj::Writer<'_, __F>,
+            __first: &mut _fj::__private::bool,
+        ) {
+            match self {
+                Self::Pending { .. } => {
+                    __w.field_key(*__first, ",\"pending\":");
+                    *__first = false;
+                    __w.null();
+                }
+                Self::Paid { .. } => {
+                    __w.field_key(*__first, ",\"paid\":");
+                    *__first = false;
+                    __w.null();
+                }
+                Self::InTransit { .. } => {
+                    __w.field_key(*__first, ",\"in_transit\":");
+                    *__first = false;
+                    __w.null();
+                }
+                Self::Delivered { .. } => {
+                    __w.field_key(*__first, ",\"delivered\":");
+                    *__first = false;
+                    __w.null();
+                }
+            }
+        }
+    }
+    #[automatically_derived]
     impl _fj::EncodeKey for Status {
         fn encode_key<__F: _fj::Format>(
             &self,
@@ -889,20 +921,14 @@ const _: () = {
                         _fj::__private::Some(__key) => {
                             match __key {
                                 b"pending" => {
-                                    __lex.null().map_err(|__e| __e.at_field("pending"))?;
-                                    Self::Pending {}
+                                    Self::__fastjson_variant_content(0usize, __lex)?
                                 }
-                                b"paid" => {
-                                    __lex.null().map_err(|__e| __e.at_field("paid"))?;
-                                    Self::Paid {}
-                                }
+                                b"paid" => Self::__fastjson_variant_content(1usize, __lex)?,
                                 b"in_transit" => {
-                                    __lex.null().map_err(|__e| __e.at_field("in_transit"))?;
-                                    Self::InTransit {}
+                                    Self::__fastjson_variant_content(2usize, __lex)?
                                 }
                                 b"delivered" => {
-                                    __lex.null().map_err(|__e| __e.at_field("delivered"))?;
-                                    Self::Delivered {}
+                                    Self::__fastjson_variant_content(3usize, __lex)?
                                 }
                                 __name => {
                                     let __name = __name.to_vec();
@@ -930,6 +956,74 @@ const _: () = {
                     _fj::__private::Ok(__value)
                 }
             }
+        }
+    }
+    #[automatically_derived]
+    impl<'de> Status {
+        /// Variant `__variant`'s content, after its key (an index `decode` or
+        /// `decode_field` matched; any other reads the last variant's).
+        #[doc(hidden)]
+        #[inline]
+        fn __fastjson_variant_content(
+            __variant: _fj::__private::usize,
+            __lex: &mut _fj::Lexer<'de>,
+        ) -> _fj::Result<Self> {
+            _fj::__private::Ok(
+                match __variant {
+                    0usize => {
+                        __lex.null().map_err(|__e| __e.at_field("pending"))?;
+                        Self::Pending {}
+                    }
+                    1usize => {
+                        __lex.null().map_err(|__e| __e.at_field("paid"))?;
+                        Self::Paid {}
+                    }
+                    2usize => {
+                        __lex.null().map_err(|__e| __e.at_field("in_transit"))?;
+                        Self::InTransit {}
+                    }
+                    _ => {
+                        __lex.null().map_err(|__e| __e.at_field("delivered"))?;
+                        Self::Delivered {}
+                    }
+                },
+            )
+        }
+    }
+    #[automatically_derived]
+    impl<'de> _fj::DecodeFields<'de> for Status {
+        type Builder = _fj::__private::VariantKeyBuilder<Self>;
+        #[inline]
+        fn decode_field(
+            __b: &mut Self::Builder,
+            __key: &_fj::__private::Cow<'de, _fj::__private::str>,
+            __lex: &mut _fj::Lexer<'de>,
+        ) -> _fj::Result<_fj::__private::bool> {
+            if _fj::__private::Option::is_some(&__b.value) {
+                return _fj::__private::Ok(false);
+            }
+            let __variant = match __key.as_bytes() {
+                b"pending" => 0usize,
+                b"paid" => 1usize,
+                b"in_transit" => 2usize,
+                b"delivered" => 3usize,
+                _ => return _fj::__private::Ok(false),
+            };
+            __b.value = _fj::__private::Some(
+                Self::__fastjson_variant_content(__variant, __lex)?,
+            );
+            _fj::__private::Ok(true)
+        }
+        #[inline]
+        fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
+            __b.object = _fj::__private::Some(__object);
+        }
+        #[inline]
+        fn finish(
+            __b: &mut Self::Builder,
+            __lex: &_fj::Lexer<'de>,
+        ) -> _fj::Result<Self> {
+            _fj::__private::flattened_variant(__b, __lex, "Status")
         }
     }
     #[automatically_derived]

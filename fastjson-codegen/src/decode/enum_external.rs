@@ -1,4 +1,5 @@
-//! Externally tagged enums: `"Unit"` or `{"Variant": content}`.
+//! Externally tagged enums: `"Unit"` or `{"Variant": content}`, and flattened
+//! (`"Variant": content` among the enclosing object's keys).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -8,7 +9,7 @@ use super::errors;
 use super::field;
 use super::variant::{self, StructForms};
 use super::Params;
-use crate::ast::{Style, Variant};
+use crate::ast::{self, Data, Flatten, Style, Variant};
 
 pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     let decodable = variant::decodable(variants);
@@ -22,14 +23,24 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     let unknown = unknown_name(&decodable);
     let string_arms = name_arms(p, variants, Source::Value);
 
-    // `{"Variant": content}`: the content's errors carry the variant name in their path.
+    // `{"Variant": content}`: the content's errors carry the variant name in their path. An
+    // enum that flattens reads each content in one function that its `DecodeFields` calls too.
+    let shared = shares_content(p);
+    let content = |i: usize| {
+        if shared {
+            let content_fn = content_fn();
+            quote!(Self::#content_fn(#i, __lex)?)
+        } else {
+            object_content(p, &variants[i])
+        }
+    };
     let object_arms = patterns.iter().map(|(i, pattern)| {
-        let value = object_content(p, &variants[*i]);
+        let value = content(*i);
         quote!(#pattern => #value,)
     });
     let object_unknown = match other {
         Some(i) => {
-            let value = object_content(p, &variants[i]);
+            let value = content(i);
             quote!(_ => #value,)
         }
         None => unknown,
@@ -145,6 +156,117 @@ fn object_content(p: &Params, v: &Variant) -> TokenStream {
         Style::Tuple | Style::Struct => {
             let result = variant::as_result(p, variant::content(p, v, StructForms::ObjectOrArray));
             quote!(#result #at?)
+        }
+    }
+}
+
+/// The hidden associated function that decodes variant `i`'s content after its key, shared by
+/// the `Decode` body and the flattened `DecodeFields` (one copy of each content decoder).
+const CONTENT_FN: &str = "__fastjson_variant_content";
+
+fn content_fn() -> syn::Ident {
+    syn::Ident::new(CONTENT_FN, proc_macro2::Span::call_site())
+}
+
+/// Whether the variants' contents are read by [`CONTENT_FN`]: when the enum flattens (the
+/// tagged part of an enum with untagged variants, and a `remote` mirror, inline them).
+fn shares_content(p: &Params) -> bool {
+    match &p.cont.data {
+        Data::Enum(all) => {
+            p.cont.attrs.remote.is_none()
+                && ast::flattenable(p.cont, all) == Some(Flatten::VariantKey)
+        }
+        Data::Struct(..) => false,
+    }
+}
+
+/// `DecodeFields` for a flattened externally tagged enum, as serde's flattened enums read the
+/// entries the struct left: the first key naming a variant (`other` included, by its own name)
+/// is taken, its value decoded as that variant's content; any other key, and every variant key
+/// after the first, is left to the struct. Without one, `finish` reads the enclosing object
+/// again for it (`__private::flattened_variant`). With it, [`CONTENT_FN`], which the `Decode`
+/// body calls too.
+pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -> TokenStream {
+    let cont = p.cont;
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let ident = cont.ident;
+    let de = &p.de;
+    let decodable = variant::decodable(variants);
+    let patterns = variant::name_patterns(&decodable);
+    let arms = patterns.iter().map(|(i, pattern)| quote!(#pattern => #i,));
+    let contents: Vec<TokenStream> = if decodable.is_empty() {
+        // Never called: no key names a variant.
+        let expecting = format!("enum {} with no variants", p.target.name);
+        vec![quote!(_ => return _fj::__private::Err(__lex.err_invalid_type_here(#expecting)),)]
+    } else {
+        let last = decodable.len() - 1;
+        decodable
+            .iter()
+            .enumerate()
+            .map(|(at, (i, v))| {
+                let value = object_content(p, v);
+                let pattern = if at == last { quote!(_) } else { quote!(#i) };
+                quote!(#pattern => #value,)
+            })
+            .collect()
+    };
+    let name = &p.target.name;
+    let content_fn = content_fn();
+    // With no variant to read, `decode_field` returns before the content is read.
+    let allow_unreachable = decodable
+        .is_empty()
+        .then(|| quote!(#[allow(unreachable_code)]));
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #ident #ty_generics #where_clause {
+            /// Variant `__variant`'s content, after its key (an index `decode` or
+            /// `decode_field` matched; any other reads the last variant's).
+            #[doc(hidden)]
+            #[inline]
+            #allow_unreachable
+            fn #content_fn(
+                __variant: _fj::__private::usize,
+                __lex: &mut _fj::Lexer<#de>,
+            ) -> _fj::Result<Self> {
+                _fj::__private::Ok(match __variant {
+                    #(#contents)*
+                })
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
+            type Builder = _fj::__private::VariantKeyBuilder<Self>;
+
+            // Inline, so that an enum nothing flattens compiles no copy of it.
+            #[inline]
+            #allow_unreachable
+            fn decode_field(
+                __b: &mut Self::Builder,
+                __key: &_fj::__private::Cow<#de, _fj::__private::str>,
+                __lex: &mut _fj::Lexer<#de>,
+            ) -> _fj::Result<_fj::__private::bool> {
+                if _fj::__private::Option::is_some(&__b.value) {
+                    return _fj::__private::Ok(false);
+                }
+                let __variant = match __key.as_bytes() {
+                    #(#arms)*
+                    _ => return _fj::__private::Ok(false),
+                };
+                __b.value = _fj::__private::Some(Self::#content_fn(__variant, __lex)?);
+                _fj::__private::Ok(true)
+            }
+
+            #[inline]
+            fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
+                __b.object = _fj::__private::Some(__object);
+            }
+
+            #[inline]
+            fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
+                _fj::__private::flattened_variant(__b, __lex, #name)
+            }
         }
     }
 }

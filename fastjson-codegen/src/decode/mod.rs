@@ -74,7 +74,11 @@ pub fn expand(cont: &Container) -> TokenStream {
         Data::Struct(Style::Struct, fields) if !cont.attrs.transparent => {
             builder::expand(&p, fields, &generics)
         }
-        Data::Enum(variants) if ast::flattenable(cont, variants) => enum_fields(&p, &generics),
+        Data::Enum(variants) => match ast::flattenable(cont, variants) {
+            Some(ast::Flatten::Reread) => enum_fields(&p, &generics),
+            Some(ast::Flatten::VariantKey) => enum_external::fields_impl(&p, variants, &generics),
+            None => TokenStream::new(),
+        },
         _ => TokenStream::new(),
     };
 
@@ -151,10 +155,11 @@ fn tagged_body(p: &Params, variants: &[Variant], tag_value: TagValue) -> TokenSt
     }
 }
 
-/// `DecodeFields` for a flattened internally or adjacently tagged enum: it takes no key as
-/// they are offered, keeps where the enclosing object starts, and in `finish` reads that whole
-/// object as its own (the tag and its variant's fields wherever they are, every other key
-/// ignored unless `deny_unknown_fields`), as serde reads the entries it buffered.
+/// `DecodeFields` for a flattened internally tagged, adjacently tagged or untagged enum: it
+/// takes no key as they are offered, keeps where the enclosing object starts, and in `finish`
+/// reads that whole object as its own (the tag and its variant's fields wherever they are,
+/// every other key ignored unless `deny_unknown_fields`; an untagged enum's variants tried on
+/// it in order), as serde reads the entries it buffered.
 fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
     let cont = p.cont;
     let (impl_generics, _, where_clause) = generics.split_for_impl();

@@ -129,19 +129,18 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
     }
 }
 
-/// The body of `EncodeFields::encode_fields` for a flattenable enum (internally or adjacently
-/// tagged, no untagged variants: `ast::flattenable`): the entries its object form holds,
-/// without the braces, separators decided by `*__first`.
+/// The body of `EncodeFields::encode_fields` for a flattenable enum (`ast::flattenable`): the
+/// entries its variant writes into the enclosing object, separators decided by `*__first`.
 pub fn fields_body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenStream {
     match_variants(variants, subject, |v| {
         variant_entries(cont, v, fields::First::Runtime)
     })
 }
 
-/// A variant's entries in the container's (internal or adjacent) representation, without the
-/// braces: the `Encode` body writes them into an object of their own (`First::Yes`, separators
-/// known at compile time), `EncodeFields` into the enclosing one (`First::Runtime`, the
-/// caller's `*__first`).
+/// A variant's entries in the container's representation, without braces: the `Encode` body
+/// writes an internally or adjacently tagged variant's into an object of their own
+/// (`First::Yes`, separators known at compile time), `EncodeFields` any flattenable variant's
+/// into the enclosing one (`First::Runtime`, the caller's `*__first`).
 fn variant_entries(cont: &Container, v: &Variant, first: fields::First) -> TokenStream {
     let name = escape::quoted(&v.attrs.name.ser);
     let mut out = fields::EntryWriter::new(first);
@@ -172,9 +171,21 @@ fn variant_entries(cont: &Container, v: &Variant, first: fields::First) -> Token
                 out.entry(content_key, content(cont, v), None);
             }
         }
-        TagType::External | TagType::Untagged => {
-            unreachable!("only internally and adjacently tagged variants are written as entries")
-        }
+        // Flattened only (`ast::flattenable`): serde's flattening serializer writes an
+        // externally tagged variant as one entry, its name the key (a unit variant's value
+        // `null`), and an untagged one as its content's entries (none for a unit variant).
+        TagType::External => out.entry(&v.attrs.name.ser, content(cont, v), None),
+        TagType::Untagged => match v.encoded_style() {
+            Style::Unit => {}
+            Style::Newtype => {
+                let field = &v.fields[0];
+                let ty = field.ty;
+                let func = quote_spanned!(field.span()=> <#ty as _fj::EncodeFields>::encode_fields);
+                out.flattened(quote!(#func(__f0, __w, __first);));
+            }
+            Style::Struct => fields::entries(&mut out, &v.fields, cont.attrs.omitempty, by_binding),
+            Style::Tuple => unreachable!("not flattenable (ast::flattenable)"),
+        },
     }
     // Started at compile-time `First::Yes`, the flag is this object's own: declared here.
     let declare = (first != fields::First::Runtime && out.uses_flag())

@@ -62,8 +62,21 @@ pub fn expand(cont: &Container) -> TokenStream {
                 }
             }
         }
-        Data::Enum(variants) if crate::ast::flattenable(cont, variants) => {
+        Data::Enum(variants) if crate::ast::flattenable(cont, variants).is_some() => {
             let entries = enum_::fields_body(cont, variants, &enum_::Subject::of_self(cont));
+            // An untagged newtype variant writes its value's entries: the impl holds when every
+            // such value flattens, and is only refused where something flattens the enum
+            // (`enum Id { Num(u64), Name(String) }` still derives).
+            let fields_generics = variants
+                .iter()
+                .filter(|v| {
+                    v.tag(&cont.attrs.tag) == &TagType::Untagged
+                        && v.encoded_style() == Style::Newtype
+                })
+                .fold(generics.clone(), |g, v| {
+                    bound::when_implemented(&g, v.fields[0].ty, quote!(_fj::EncodeFields))
+                });
+            let (impl_generics, _, where_clause) = fields_generics.split_for_impl();
             quote! {
                 #[automatically_derived]
                 impl #impl_generics _fj::EncodeFields for #ident #ty_generics #where_clause {

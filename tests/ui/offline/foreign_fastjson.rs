@@ -40,6 +40,33 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl _fj::EncodeFields for Ordering {
+        #[allow(unused_variables)]
+        fn encode_fields<__F: _fj::Format>(
+            &self,
+            __w: &mut _fj::Writer<'_, __F>,
+            __first: &mut _fj::__private::bool,
+        ) {
+            match self {
+                Self::Less { .. } => {
+                    __w.field_key(*__first, ",\"Less\":");
+                    *__first = false;
+                    __w.null();
+                }
+                Self::Equal { .. } => {
+                    __w.field_key(*__first, ",\"Equal\":");
+                    *__first = false;
+                    __w.null();
+                }
+                Self::Greater { .. } => {
+                    __w.field_key(*__first, ",\"Greater\":");
+                    *__first = false;
+                    __w.null();
+                }
+            }
+        }
+    }
+    #[automatically_derived]
     impl _fj::EncodeKey for Ordering {
         fn encode_key<__F: _fj::Format>(
             &self,
@@ -85,17 +112,10 @@ const _: () = {
                     let __value = match __lex.next_key(&mut __first)? {
                         _fj::__private::Some(__key) => {
                             match __key {
-                                b"Less" => {
-                                    __lex.null().map_err(|__e| __e.at_field("Less"))?;
-                                    Self::Less {}
-                                }
-                                b"Equal" => {
-                                    __lex.null().map_err(|__e| __e.at_field("Equal"))?;
-                                    Self::Equal {}
-                                }
+                                b"Less" => Self::__fastjson_variant_content(0usize, __lex)?,
+                                b"Equal" => Self::__fastjson_variant_content(1usize, __lex)?,
                                 b"Greater" => {
-                                    __lex.null().map_err(|__e| __e.at_field("Greater"))?;
-                                    Self::Greater {}
+                                    Self::__fastjson_variant_content(2usize, __lex)?
                                 }
                                 __name => {
                                     let __name = __name.to_vec();
@@ -120,6 +140,69 @@ const _: () = {
                     _fj::__private::Ok(__value)
                 }
             }
+        }
+    }
+    #[automatically_derived]
+    impl<'de> Ordering {
+        /// Variant `__variant`'s content, after its key (an index `decode` or
+        /// `decode_field` matched; any other reads the last variant's).
+        #[doc(hidden)]
+        #[inline]
+        fn __fastjson_variant_content(
+            __variant: _fj::__private::usize,
+            __lex: &mut _fj::Lexer<'de>,
+        ) -> _fj::Result<Self> {
+            _fj::__private::Ok(
+                match __variant {
+                    0usize => {
+                        __lex.null().map_err(|__e| __e.at_field("Less"))?;
+                        Self::Less {}
+                    }
+                    1usize => {
+                        __lex.null().map_err(|__e| __e.at_field("Equal"))?;
+                        Self::Equal {}
+                    }
+                    _ => {
+                        __lex.null().map_err(|__e| __e.at_field("Greater"))?;
+                        Self::Greater {}
+                    }
+                },
+            )
+        }
+    }
+    #[automatically_derived]
+    impl<'de> _fj::DecodeFields<'de> for Ordering {
+        type Builder = _fj::__private::VariantKeyBuilder<Self>;
+        #[inline]
+        fn decode_field(
+            __b: &mut Self::Builder,
+            __key: &_fj::__private::Cow<'de, _fj::__private::str>,
+            __lex: &mut _fj::Lexer<'de>,
+        ) -> _fj::Result<_fj::__private::bool> {
+            if _fj::__private::Option::is_some(&__b.value) {
+                return _fj::__private::Ok(false);
+            }
+            let __variant = match __key.as_bytes() {
+                b"Less" => 0usize,
+                b"Equal" => 1usize,
+                b"Greater" => 2usize,
+                _ => return _fj::__private::Ok(false),
+            };
+            __b.value = _fj::__private::Some(
+                Self::__fastjson_variant_content(__variant, __lex)?,
+            );
+            _fj::__private::Ok(true)
+        }
+        #[inline]
+        fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
+            __b.object = _fj::__private::Some(__object);
+        }
+        #[inline]
+        fn finish(
+            __b: &mut Self::Builder,
+            __lex: &_fj::Lexer<'de>,
+        ) -> _fj::Result<Self> {
+            _fj::__private::flattened_variant(__b, __lex, "Ordering")
         }
     }
     #[automatically_derived]
