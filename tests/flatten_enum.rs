@@ -469,6 +469,8 @@ fn externally_tagged_variants_are_one_entry_named_by_the_variant() {
             layer: 2,
         };
         assert_eq!(same_text(&drawing), json);
+        let pretty = serde_json::to_string_pretty(&drawing).unwrap();
+        assert_eq!(same_decode::<Drawing>(&pretty).as_ref(), Ok(&drawing));
         assert_eq!(same_decode::<Drawing>(json), Ok(drawing));
     }
 }
@@ -726,4 +728,35 @@ fn externally_tagged_enums_without_readable_variants_flatten() {
         }),
         r#"{"Hidden":3}"#
     );
+}
+
+/// The flattened entry is read where it stands in the input: errors inside it give its line,
+/// column and path, and its nesting counts against the depth limit as in the enum alone.
+#[test]
+fn a_flattened_externally_tagged_entry_reports_errors_where_they_are() {
+    let json = "[{\"id\":1,\"dot\":null,\"layer\":2},\n{\"id\":1, \"circle\" : {\"r\":\"no\"},\"layer\":9}]";
+    let error = fastjson::from_str::<Vec<Drawing>>(json).unwrap_err();
+    assert_eq!(error.path(), "$[1].circle.r", "{error}");
+    assert_eq!((error.line(), error.column()), (2, 26), "{error}");
+    assert!(serde_json::from_str::<Vec<Drawing>>(json).is_err());
+
+    // The depth limit counts the levels the input has: `{"id":..,"rect":[..]}` is two, as is
+    // `{"rect":[..]}` inside `{"shape":..}` (three in all).
+    #[derive(FastJson, Debug, PartialEq)]
+    struct Alone {
+        shape: Shape,
+    }
+    let flattened = r#"{"id":1,"rect":[1,2],"layer":0}"#;
+    let alone = r#"{"shape":{"rect":[1,2]}}"#;
+    for depth in 1..5 {
+        let ours = fastjson::Decoder::new()
+            .with_max_depth(depth)
+            .decode::<Drawing>(flattened.as_bytes())
+            .is_ok();
+        let nested = fastjson::Decoder::new()
+            .with_max_depth(depth + 1)
+            .decode::<Alone>(alone.as_bytes())
+            .is_ok();
+        assert_eq!(ours, nested, "max_depth {depth}");
+    }
 }

@@ -145,6 +145,26 @@ impl<T> Default for VariantKeyBuilder<T> {
     }
 }
 
+/// `DecodeFields::decode_field` of a flattened externally tagged enum: the first key that is one
+/// of `names` (the enum's variant names and aliases) is taken, and its entry read by the enum's
+/// own `Decode` as the one-entry object it would be alone (`Lexer::fork_at_entry`: same input,
+/// so errors point into it); any other key, or a variant key after the first, is not.
+pub fn flattened_variant_entry<'de, T: crate::Decode<'de>>(
+    builder: &mut VariantKeyBuilder<T>,
+    key: &str,
+    lex: &mut Lexer<'de>,
+    names: &[&str],
+) -> FjResult<bool> {
+    if builder.value.is_some() || !names.contains(&key) {
+        return Ok(false);
+    }
+    let mut entry = lex.fork_at_entry()?;
+    let value = T::decode(&mut entry)?;
+    lex.continue_after(&entry);
+    builder.value = Some(value);
+    Ok(true)
+}
+
 /// `DecodeFields::finish` of a flattened externally tagged enum: the variant a key gave, or else
 /// the first key naming a variant when the enclosing object is read again (a flattened map
 /// declared before the enum takes every key first; serde's map does not take them from the

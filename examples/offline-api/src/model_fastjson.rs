@@ -812,18 +812,10 @@ const _: () = {
     impl _fj::Encode for Status {
         fn encode<__F: _fj::Format>(&self, __w: &mut _fj::Writer<'_, __F>) {
             match self {
-                Self::Pending { .. } => {
-                    __w.raw("\"pending\"");
-                }
-                Self::Paid { .. } => {
-                    __w.raw("\"paid\"");
-                }
-                Self::InTransit { .. } => {
-                    __w.raw("\"in_transit\"");
-                }
-                Self::Delivered { .. } => {
-                    __w.raw("\"delivered\"");
-                }
+                Self::Pending { .. } => __w.raw("\"pending\""),
+                Self::Paid { .. } => __w.raw("\"paid\""),
+                Self::InTransit { .. } => __w.raw("\"in_transit\""),
+                Self::Delivered { .. } => __w.raw("\"delivered\""),
             }
         }
         #[allow(unused_variables)]
@@ -915,20 +907,26 @@ const _: () = {
                     }
                 }
                 _ => {
-                    __lex.begin_object_expecting("enum Status")?;
+                    __lex.begin_enum_object("enum Status")?;
                     let mut __first = true;
                     let __value = match __lex.next_key(&mut __first)? {
                         _fj::__private::Some(__key) => {
                             match __key {
                                 b"pending" => {
-                                    Self::__fastjson_variant_content(0usize, __lex)?
+                                    __lex.null().map_err(|__e| __e.at_field("pending"))?;
+                                    Self::Pending {}
                                 }
-                                b"paid" => Self::__fastjson_variant_content(1usize, __lex)?,
+                                b"paid" => {
+                                    __lex.null().map_err(|__e| __e.at_field("paid"))?;
+                                    Self::Paid {}
+                                }
                                 b"in_transit" => {
-                                    Self::__fastjson_variant_content(2usize, __lex)?
+                                    __lex.null().map_err(|__e| __e.at_field("in_transit"))?;
+                                    Self::InTransit {}
                                 }
                                 b"delivered" => {
-                                    Self::__fastjson_variant_content(3usize, __lex)?
+                                    __lex.null().map_err(|__e| __e.at_field("delivered"))?;
+                                    Self::Delivered {}
                                 }
                                 __name => {
                                     let __name = __name.to_vec();
@@ -948,7 +946,7 @@ const _: () = {
                             );
                         }
                     };
-                    if _fj::__private::Option::is_some(&__lex.next_key(&mut __first)?) {
+                    if __lex.more_in_enum_object(&mut __first)? {
                         return _fj::__private::Err(
                             _fj::__private::err_enum_object(__lex),
                         );
@@ -956,38 +954,6 @@ const _: () = {
                     _fj::__private::Ok(__value)
                 }
             }
-        }
-    }
-    #[automatically_derived]
-    impl<'de> Status {
-        /// Variant `__variant`'s content, after its key (an index `decode` or
-        /// `decode_field` matched; any other reads the last variant's).
-        #[doc(hidden)]
-        #[inline]
-        fn __fastjson_variant_content(
-            __variant: _fj::__private::usize,
-            __lex: &mut _fj::Lexer<'de>,
-        ) -> _fj::Result<Self> {
-            _fj::__private::Ok(
-                match __variant {
-                    0usize => {
-                        __lex.null().map_err(|__e| __e.at_field("pending"))?;
-                        Self::Pending {}
-                    }
-                    1usize => {
-                        __lex.null().map_err(|__e| __e.at_field("paid"))?;
-                        Self::Paid {}
-                    }
-                    2usize => {
-                        __lex.null().map_err(|__e| __e.at_field("in_transit"))?;
-                        Self::InTransit {}
-                    }
-                    _ => {
-                        __lex.null().map_err(|__e| __e.at_field("delivered"))?;
-                        Self::Delivered {}
-                    }
-                },
-            )
         }
     }
     #[automatically_derived]
@@ -999,20 +965,12 @@ const _: () = {
             __key: &_fj::__private::Cow<'de, _fj::__private::str>,
             __lex: &mut _fj::Lexer<'de>,
         ) -> _fj::Result<_fj::__private::bool> {
-            if _fj::__private::Option::is_some(&__b.value) {
-                return _fj::__private::Ok(false);
-            }
-            let __variant = match __key.as_bytes() {
-                b"pending" => 0usize,
-                b"paid" => 1usize,
-                b"in_transit" => 2usize,
-                b"delivered" => 3usize,
-                _ => return _fj::__private::Ok(false),
-            };
-            __b.value = _fj::__private::Some(
-                Self::__fastjson_variant_content(__variant, __lex)?,
-            );
-            _fj::__private::Ok(true)
+            _fj::__private::flattened_variant_entry(
+                __b,
+                __key,
+                __lex,
+                &["pending", "paid", "in_transit", "delivered"],
+            )
         }
         #[inline]
         fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {

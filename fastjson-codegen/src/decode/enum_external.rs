@@ -9,7 +9,7 @@ use super::errors;
 use super::field;
 use super::variant::{self, StructForms};
 use super::Params;
-use crate::ast::{self, Data, Flatten, Style, Variant};
+use crate::ast::{Style, Variant};
 
 pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     let decodable = variant::decodable(variants);
@@ -23,24 +23,14 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
     let unknown = unknown_name(&decodable);
     let string_arms = name_arms(p, variants, Source::Value);
 
-    // `{"Variant": content}`: the content's errors carry the variant name in their path. An
-    // enum that flattens reads each content in one function that its `DecodeFields` calls too.
-    let shared = shares_content(p);
-    let content = |i: usize| {
-        if shared {
-            let content_fn = content_fn();
-            quote!(Self::#content_fn(#i, __lex)?)
-        } else {
-            object_content(p, &variants[i])
-        }
-    };
+    // `{"Variant": content}`: the content's errors carry the variant name in their path.
     let object_arms = patterns.iter().map(|(i, pattern)| {
-        let value = content(*i);
+        let value = object_content(p, &variants[*i]);
         quote!(#pattern => #value,)
     });
     let object_unknown = match other {
         Some(i) => {
-            let value = content(i);
+            let value = object_content(p, &variants[i]);
             quote!(_ => #value,)
         }
         None => unknown,
@@ -55,7 +45,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
                 #string_arms
             },
             _ => {
-                __lex.begin_object_expecting(#expecting)?;
+                __lex.begin_enum_object(#expecting)?;
                 let mut __first = true;
                 let __value = match __lex.next_key(&mut __first)? {
                     _fj::__private::Some(__key) => match __key {
@@ -64,7 +54,7 @@ pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
                     },
                     _fj::__private::None => return _fj::__private::Err(#empty),
                 };
-                if _fj::__private::Option::is_some(&__lex.next_key(&mut __first)?) {
+                if __lex.more_in_enum_object(&mut __first)? {
                     return _fj::__private::Err(#trailing);
                 }
                 _fj::__private::Ok(__value)
@@ -160,102 +150,36 @@ fn object_content(p: &Params, v: &Variant) -> TokenStream {
     }
 }
 
-/// The hidden associated function that decodes variant `i`'s content after its key, shared by
-/// the `Decode` body and the flattened `DecodeFields` (one copy of each content decoder).
-const CONTENT_FN: &str = "__fastjson_variant_content";
-
-fn content_fn() -> syn::Ident {
-    syn::Ident::new(CONTENT_FN, proc_macro2::Span::call_site())
-}
-
-/// Whether the variants' contents are read by [`CONTENT_FN`]: when the enum flattens (the
-/// tagged part of an enum with untagged variants, and a `remote` mirror, inline them).
-fn shares_content(p: &Params) -> bool {
-    match &p.cont.data {
-        Data::Enum(all) => {
-            p.cont.attrs.remote.is_none()
-                && ast::flattenable(p.cont, all) == Some(Flatten::VariantKey)
-        }
-        Data::Struct(..) => false,
-    }
-}
-
 /// `DecodeFields` for a flattened externally tagged enum, as serde's flattened enums read the
-/// entries the struct left: the first key naming a variant (`other` included, by its own name)
-/// is taken, its value decoded as that variant's content; any other key, and every variant key
-/// after the first, is left to the struct. Without one, `finish` reads the enclosing object
-/// again for it (`__private::flattened_variant`). With it, [`CONTENT_FN`], which the `Decode`
-/// body calls too.
+/// entries the struct left: the first key naming a variant is taken, and its entry read by the
+/// enum's own `Decode` (`__private::flattened_variant_entry`: one copy of the variants'
+/// decoders; a second one here cost 13% more MIR in the `.rlib` and 4% more build time for a
+/// crate of many enums, and a shared function 5–8% of `Decode`'s speed, experiment 142); any
+/// other key, and every variant key after the first, is left to the struct. Without one,
+/// `finish` reads the enclosing object again for it (`__private::flattened_variant`).
 pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -> TokenStream {
     let cont = p.cont;
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ident = cont.ident;
     let de = &p.de;
-    let decodable = variant::decodable(variants);
-    let patterns = variant::name_patterns(&decodable);
-    let arms = patterns.iter().map(|(i, pattern)| quote!(#pattern => #i,));
-    let contents: Vec<TokenStream> = if decodable.is_empty() {
-        // Never called: no key names a variant.
-        let expecting = format!("enum {} with no variants", p.target.name);
-        vec![quote!(_ => return _fj::__private::Err(__lex.err_invalid_type_here(#expecting)),)]
-    } else {
-        let last = decodable.len() - 1;
-        decodable
-            .iter()
-            .enumerate()
-            .map(|(at, (i, v))| {
-                let value = object_content(p, v);
-                let pattern = if at == last { quote!(_) } else { quote!(#i) };
-                quote!(#pattern => #value,)
-            })
-            .collect()
-    };
+    // The names `Decode` takes as a variant's key (`other` takes no name of its own there).
+    let names = variant::decodable(variants)
+        .into_iter()
+        .flat_map(|(_, v)| v.attrs.name.de_names());
     let name = &p.target.name;
-    let content_fn = content_fn();
-    // With no variant to read, `decode_field` returns before the content is read.
-    let allow_unreachable = decodable
-        .is_empty()
-        .then(|| quote!(#[allow(unreachable_code)]));
     quote! {
-        #[automatically_derived]
-        impl #impl_generics #ident #ty_generics #where_clause {
-            /// Variant `__variant`'s content, after its key (an index `decode` or
-            /// `decode_field` matched; any other reads the last variant's).
-            #[doc(hidden)]
-            #[inline]
-            #allow_unreachable
-            fn #content_fn(
-                __variant: _fj::__private::usize,
-                __lex: &mut _fj::Lexer<#de>,
-            ) -> _fj::Result<Self> {
-                _fj::__private::Ok(match __variant {
-                    #(#contents)*
-                })
-            }
-        }
-
         #[automatically_derived]
         impl #impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
             type Builder = _fj::__private::VariantKeyBuilder<Self>;
 
-            // Inline, so that an enum nothing flattens compiles no copy of it.
             #[inline]
-            #allow_unreachable
             fn decode_field(
                 __b: &mut Self::Builder,
                 __key: &_fj::__private::Cow<#de, _fj::__private::str>,
                 __lex: &mut _fj::Lexer<#de>,
             ) -> _fj::Result<_fj::__private::bool> {
-                if _fj::__private::Option::is_some(&__b.value) {
-                    return _fj::__private::Ok(false);
-                }
-                let __variant = match __key.as_bytes() {
-                    #(#arms)*
-                    _ => return _fj::__private::Ok(false),
-                };
-                __b.value = _fj::__private::Some(Self::#content_fn(__variant, __lex)?);
-                _fj::__private::Ok(true)
+                _fj::__private::flattened_variant_entry(__b, __key, __lex, &[#(#names),*])
             }
 
             #[inline]

@@ -20,6 +20,10 @@ pub struct Subject {
     pub variants: TokenStream,
     /// The enum's name in messages: the foreign type's for a mirror, as in serde.
     pub name: String,
+    /// Whether the enum's own flattened `EncodeFields` writes an externally tagged variant's
+    /// entry, so that `encode` wraps it in braces instead of holding a second copy of every
+    /// variant's content (`self` only; a `remote` mirror has no such impl).
+    pub entries_impl: bool,
 }
 
 impl Subject {
@@ -28,12 +32,63 @@ impl Subject {
             value: quote!(self),
             variants: quote!(Self),
             name: cont.ident.to_string(),
+            entries_impl: cont.attrs.tag == TagType::External
+                && crate::ast::flattenable(cont, variants_of(cont)).is_some(),
         }
     }
 }
 
+fn variants_of<'c, 'a>(cont: &'c Container<'a>) -> &'c [Variant<'a>] {
+    match &cont.data {
+        crate::ast::Data::Enum(variants) => variants,
+        crate::ast::Data::Struct(..) => &[],
+    }
+}
+
 pub fn body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenStream {
+    if subject.entries_impl && !variants.is_empty() {
+        return external_by_entries(variants, subject);
+    }
     match_variants(variants, subject, |v| variant(cont, v))
+}
+
+/// An externally tagged enum that flattens: a unit variant is its name, any other variant
+/// `{` + the entry its `EncodeFields` writes + `}` (the same bytes as [`variant`]'s).
+fn external_by_entries(variants: &[Variant], subject: &Subject) -> TokenStream {
+    let value = &subject.value;
+    let paths = &subject.variants;
+    let bare_name =
+        |v: &Variant| v.encoded_style() == Style::Unit && v.attrs.serialize_with.is_none();
+    let arms = variants.iter().filter_map(|v| {
+        let ident = v.ident;
+        if v.attrs.skip_serializing {
+            let panic = never_written(&subject.name, v);
+            Some(quote!(#paths::#ident { .. } => #panic,))
+        } else if bare_name(v) {
+            let name = escape::quoted(&v.attrs.name.ser);
+            Some(quote!(#paths::#ident { .. } => __w.raw(#name),))
+        } else {
+            None
+        }
+    });
+    let entries = variants
+        .iter()
+        .any(|v| !v.attrs.skip_serializing && !bare_name(v));
+    let rest = entries.then(|| {
+        quote! {
+            _ => {
+                __w.begin_object();
+                <Self as _fj::EncodeFields>::encode_fields(#value, __w, &mut true);
+                __w.end_object();
+            }
+        }
+    });
+    quote! {
+        match #value {
+            #(#arms)*
+            #rest
+        }
+    }
 }
 
 /// `match` on the subject with one arm per variant binding the fields written, each arm

@@ -27,6 +27,7 @@ pub fn expand(cont: &Container, remote: &Remote, generics: &syn::Generics) -> To
                 value: quote!(__self),
                 variants: quote!(#path),
                 name: crate::remote::type_name(remote),
+                entries_impl: false,
             };
             enum_::body(cont, variants, &subject)
         }

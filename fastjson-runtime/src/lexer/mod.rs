@@ -61,6 +61,13 @@ pub struct Lexer<'de> {
     /// variant), whose errors it throws away: they are made without line and column, which cost
     /// a count of the input up to the error (see [`Lexer::speculate`]).
     speculating: bool,
+    /// In a lexer made by [`Lexer::fork_at_entry`], the `remaining_depth` at which the entry an
+    /// externally tagged enum reads as its object ends; 0 (which `remaining_depth` never is)
+    /// everywhere else.
+    entry_depth: u32,
+    /// True from [`Lexer::fork_at_entry`] until [`Lexer::begin_enum_object`] takes the entry's
+    /// separator as the object's opening brace.
+    entry_pending: bool,
 }
 
 impl<'de> Lexer<'de> {
@@ -76,6 +83,8 @@ impl<'de> Lexer<'de> {
             string_start: 0,
             document_end_depth: 0,
             speculating: false,
+            entry_depth: 0,
+            entry_pending: false,
         }
     }
 
@@ -187,7 +196,75 @@ impl<'de> Lexer<'de> {
             string_start: mark.pos,
             document_end_depth: 0,
             speculating: self.speculating,
+            entry_depth: 0,
+            entry_pending: false,
         }
+    }
+
+    /// A second lexer over the same input that reads the entry whose key was just read (its
+    /// quote at the last string's start) as if it were a one-entry object, `{"Circle": {..}}`:
+    /// a flattened externally tagged enum's `Decode` then reads it, so that the enum has one
+    /// copy of its variants' decoders. It starts at the separator before the key (`{` or `,`),
+    /// which [`Lexer::begin_enum_object`] takes as the object's brace without counting a level
+    /// (the enclosing object counted it), and [`Lexer::more_in_enum_object`] ends the object
+    /// after the entry. Continue the enclosing object with [`Lexer::continue_after`].
+    #[doc(hidden)]
+    pub fn fork_at_entry(&self) -> Result<Lexer<'de>> {
+        let mut at = self.string_start.min(self.input.len());
+        while at > 0 && matches!(self.input[at - 1], b' ' | b'\n' | b'\r' | b'\t') {
+            at -= 1;
+        }
+        if at == 0 || !matches!(self.input[at - 1], b'{' | b',') {
+            return Err(self.error_at(ErrorCode::ExpectedValue, self.string_start));
+        }
+        Ok(Lexer {
+            input: self.input,
+            pos: at - 1,
+            remaining_depth: self.remaining_depth,
+            max_depth: self.max_depth,
+            scratch: Vec::new(),
+            validate_utf8: self.validate_utf8,
+            string_start: self.string_start,
+            document_end_depth: 0,
+            speculating: self.speculating,
+            entry_depth: self.remaining_depth,
+            entry_pending: true,
+        })
+    }
+
+    /// Moves this lexer to where `fork` (made by [`Lexer::fork_at_entry`] from it) stopped: after
+    /// the entry's value.
+    #[doc(hidden)]
+    pub fn continue_after(&mut self, fork: &Lexer<'de>) {
+        self.pos = fork.pos;
+    }
+
+    /// Opens an externally tagged enum's object: [`Lexer::begin_object_expecting`], or in a
+    /// [`Lexer::fork_at_entry`] lexer the entry's separator.
+    #[doc(hidden)]
+    #[inline]
+    pub fn begin_enum_object(&mut self, expected: &'static str) -> Result<()> {
+        if self.entry_pending {
+            self.entry_pending = false;
+            if let b'{' | b',' = self.peek()? {
+                self.pos += 1;
+                return Ok(());
+            }
+        }
+        self.begin_object_expecting(expected)
+    }
+
+    /// After an externally tagged enum's one entry: whether another key follows (an error for
+    /// the caller), reading the closing brace when not; in a [`Lexer::fork_at_entry`] lexer the
+    /// object ends with its entry.
+    #[doc(hidden)]
+    #[inline]
+    pub fn more_in_enum_object(&mut self, first: &mut bool) -> Result<bool> {
+        if self.entry_depth == self.remaining_depth && !self.entry_pending {
+            self.entry_depth = 0;
+            return Ok(false);
+        }
+        Ok(self.next_key(first)?.is_some())
     }
 
     /// Returns to a position saved by [`Lexer::mark`].
@@ -644,6 +721,8 @@ impl<'de> Lexer<'de> {
                 string_start: self.string_start,
                 document_end_depth: 0,
                 speculating: self.speculating,
+                entry_depth: 0,
+                entry_pending: false,
             };
             if let Err(syntax) = probe.skip_value() {
                 return syntax;

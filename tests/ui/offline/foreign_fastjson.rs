@@ -19,15 +19,9 @@ const _: () = {
     impl _fj::Encode for Ordering {
         fn encode<__F: _fj::Format>(&self, __w: &mut _fj::Writer<'_, __F>) {
             match self {
-                Self::Less { .. } => {
-                    __w.raw("\"Less\"");
-                }
-                Self::Equal { .. } => {
-                    __w.raw("\"Equal\"");
-                }
-                Self::Greater { .. } => {
-                    __w.raw("\"Greater\"");
-                }
+                Self::Less { .. } => __w.raw("\"Less\""),
+                Self::Equal { .. } => __w.raw("\"Equal\""),
+                Self::Greater { .. } => __w.raw("\"Greater\""),
             }
         }
         #[allow(unused_variables)]
@@ -107,15 +101,22 @@ const _: () = {
                     }
                 }
                 _ => {
-                    __lex.begin_object_expecting("enum Ordering")?;
+                    __lex.begin_enum_object("enum Ordering")?;
                     let mut __first = true;
                     let __value = match __lex.next_key(&mut __first)? {
                         _fj::__private::Some(__key) => {
                             match __key {
-                                b"Less" => Self::__fastjson_variant_content(0usize, __lex)?,
-                                b"Equal" => Self::__fastjson_variant_content(1usize, __lex)?,
+                                b"Less" => {
+                                    __lex.null().map_err(|__e| __e.at_field("Less"))?;
+                                    Self::Less {}
+                                }
+                                b"Equal" => {
+                                    __lex.null().map_err(|__e| __e.at_field("Equal"))?;
+                                    Self::Equal {}
+                                }
                                 b"Greater" => {
-                                    Self::__fastjson_variant_content(2usize, __lex)?
+                                    __lex.null().map_err(|__e| __e.at_field("Greater"))?;
+                                    Self::Greater {}
                                 }
                                 __name => {
                                     let __name = __name.to_vec();
@@ -132,7 +133,7 @@ const _: () = {
                             );
                         }
                     };
-                    if _fj::__private::Option::is_some(&__lex.next_key(&mut __first)?) {
+                    if __lex.more_in_enum_object(&mut __first)? {
                         return _fj::__private::Err(
                             _fj::__private::err_enum_object(__lex),
                         );
@@ -140,34 +141,6 @@ const _: () = {
                     _fj::__private::Ok(__value)
                 }
             }
-        }
-    }
-    #[automatically_derived]
-    impl<'de> Ordering {
-        /// Variant `__variant`'s content, after its key (an index `decode` or
-        /// `decode_field` matched; any other reads the last variant's).
-        #[doc(hidden)]
-        #[inline]
-        fn __fastjson_variant_content(
-            __variant: _fj::__private::usize,
-            __lex: &mut _fj::Lexer<'de>,
-        ) -> _fj::Result<Self> {
-            _fj::__private::Ok(
-                match __variant {
-                    0usize => {
-                        __lex.null().map_err(|__e| __e.at_field("Less"))?;
-                        Self::Less {}
-                    }
-                    1usize => {
-                        __lex.null().map_err(|__e| __e.at_field("Equal"))?;
-                        Self::Equal {}
-                    }
-                    _ => {
-                        __lex.null().map_err(|__e| __e.at_field("Greater"))?;
-                        Self::Greater {}
-                    }
-                },
-            )
         }
     }
     #[automatically_derived]
@@ -179,19 +152,12 @@ const _: () = {
             __key: &_fj::__private::Cow<'de, _fj::__private::str>,
             __lex: &mut _fj::Lexer<'de>,
         ) -> _fj::Result<_fj::__private::bool> {
-            if _fj::__private::Option::is_some(&__b.value) {
-                return _fj::__private::Ok(false);
-            }
-            let __variant = match __key.as_bytes() {
-                b"Less" => 0usize,
-                b"Equal" => 1usize,
-                b"Greater" => 2usize,
-                _ => return _fj::__private::Ok(false),
-            };
-            __b.value = _fj::__private::Some(
-                Self::__fastjson_variant_content(__variant, __lex)?,
-            );
-            _fj::__private::Ok(true)
+            _fj::__private::flattened_variant_entry(
+                __b,
+                __key,
+                __lex,
+                &["Less", "Equal", "Greater"],
+            )
         }
         #[inline]
         fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
