@@ -187,13 +187,23 @@ impl<'de> Lexer<'de> {
     #[doc(hidden)]
     pub fn fork_at(&self, mark: Mark) -> Lexer<'de> {
         Lexer {
+            string_start: mark.pos,
+            ..self.sibling(mark.pos, mark.remaining_depth)
+        }
+    }
+
+    /// A lexer over the same input with this one's settings (depth limit, UTF-8 validation,
+    /// speculation) at `pos`: its own empty scratch buffer, never ending the document, reading no
+    /// flattened entry.
+    fn sibling(&self, pos: usize, remaining_depth: u32) -> Lexer<'de> {
+        Lexer {
             input: self.input,
-            pos: mark.pos,
-            remaining_depth: mark.remaining_depth,
+            pos,
+            remaining_depth,
             max_depth: self.max_depth,
             scratch: Vec::new(),
             validate_utf8: self.validate_utf8,
-            string_start: mark.pos,
+            string_start: self.string_start,
             document_end_depth: 0,
             speculating: self.speculating,
             entry_depth: 0,
@@ -218,17 +228,9 @@ impl<'de> Lexer<'de> {
             return Err(self.error_at(ErrorCode::ExpectedValue, self.string_start));
         }
         Ok(Lexer {
-            input: self.input,
-            pos: at - 1,
-            remaining_depth: self.remaining_depth,
-            max_depth: self.max_depth,
-            scratch: Vec::new(),
-            validate_utf8: self.validate_utf8,
-            string_start: self.string_start,
-            document_end_depth: 0,
-            speculating: self.speculating,
             entry_depth: self.remaining_depth,
             entry_pending: true,
+            ..self.sibling(at - 1, self.remaining_depth)
         })
     }
 
@@ -711,19 +713,7 @@ impl<'de> Lexer<'de> {
             return self.error(ErrorCode::ExpectedValue);
         };
         if !matches!(found, Found::Array | Found::Object) {
-            let mut probe = Lexer {
-                input: self.input,
-                pos: self.pos,
-                remaining_depth: self.remaining_depth,
-                max_depth: self.max_depth,
-                scratch: Vec::new(),
-                validate_utf8: self.validate_utf8,
-                string_start: self.string_start,
-                document_end_depth: 0,
-                speculating: self.speculating,
-                entry_depth: 0,
-                entry_pending: false,
-            };
+            let mut probe = self.sibling(self.pos, self.remaining_depth);
             if let Err(syntax) = probe.skip_value() {
                 return syntax;
             }
