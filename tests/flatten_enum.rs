@@ -505,8 +505,8 @@ fn externally_tagged_variant_keys_are_read_anywhere_and_the_first_one_wins() {
 }
 
 /// serde's flattened externally tagged enum takes its entry from the buffer: a map after it does
-/// not see it, `deny_unknown_fields` does not refuse it, and a map before it (which takes every
-/// entry here) does not keep it from the enum.
+/// not see it, `deny_unknown_fields` does not refuse it, and a map before it (which reads every
+/// entry and leaves it) does not keep it from the enum.
 #[test]
 fn externally_tagged_variants_beside_maps_and_deny_unknown_fields() {
     #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]

@@ -70,7 +70,7 @@ fn jsontestsuite_through_the_fuzz_checks() {
 }
 
 /// The seeds of the models for variant functions, remote mirrors (an enum, a struct with
-/// getters), flattened enums, identifiers and converted map keys are documents both libraries accept, so the differential starts from values it
+/// getters), flattened enums and maps, identifiers and converted map keys are documents both libraries accept, so the differential starts from values it
 /// compares, not from two refusals.
 #[test]
 fn model_seeds_decode_in_both_libraries() {
@@ -83,12 +83,14 @@ fn model_seeds_decode_in_both_libraries() {
     let mut paints = Vec::new();
     let mut windows = Vec::new();
     let mut actions = Vec::new();
+    let mut extras = Vec::new();
     for name in [
         "typed-dispatch",
         "typed-dispatch-rgb",
         "typed-dispatch-none",
         "typed-dispatch-window",
         "typed-dispatch-flatten",
+        "typed-dispatch-flatten-map",
     ] {
         let bytes = std::fs::read(seeds.join(format!("{name}.json"))).unwrap();
         let ours: Dispatch = fastjson::from_slice(&bytes).unwrap();
@@ -102,6 +104,7 @@ fn model_seeds_decode_in_both_libraries() {
         paints.push(ours.paint);
         windows.push(ours.window);
         actions.push((ours.action, ours.mode));
+        extras.push((ours.extra, ours.limits, ours.target));
     }
     assert_eq!(
         paints,
@@ -114,8 +117,21 @@ fn model_seeds_decode_in_both_libraries() {
             Paint::None,
             Paint::Gray(7),
             Paint::None,
+            Paint::None,
         ]
     );
+    // The flattened map, declared before the others, reads every key they read too.
+    let (extra, limits, target) = &extras[5];
+    assert_eq!(
+        extra.keys().map(String::as_str).collect::<Vec<_>>(),
+        ["kind", "pair", "retries", "timeout", "url", "z"]
+    );
+    assert_eq!((limits.retries, limits.timeout), (3, Some(9)));
+    assert_eq!(
+        *target,
+        Some(checks::dispatch::Target::Url("http://x".into()))
+    );
+    assert_eq!(actions[5], (Some(Action::Close), None));
     assert_eq!(
         actions[4],
         (

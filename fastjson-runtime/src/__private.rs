@@ -130,18 +130,14 @@ pub fn err_enum_object(lex: &Lexer<'_>) -> Error {
 }
 
 /// The builder of a flattened externally tagged enum: the variant a key of the enclosing object
-/// gave (`"Circle": {..}` offered by the struct), and where that object starts.
+/// gave (`"Circle": {..}` offered by the struct).
 pub struct VariantKeyBuilder<T> {
     pub value: Option<T>,
-    pub object: Option<crate::Mark>,
 }
 
 impl<T> Default for VariantKeyBuilder<T> {
     fn default() -> Self {
-        VariantKeyBuilder {
-            value: None,
-            object: None,
-        }
+        VariantKeyBuilder { value: None }
     }
 }
 
@@ -165,37 +161,19 @@ pub fn flattened_variant_entry<'de, T: crate::Decode<'de>>(
     Ok(true)
 }
 
-/// `DecodeFields::finish` of a flattened externally tagged enum: the variant a key gave, or else
-/// the first key naming a variant when the enclosing object is read again (a flattened map
-/// declared before the enum takes every key first; serde's map does not take them from the
-/// enum), or serde's error when no key names one.
-pub fn flattened_variant<'de, T>(
+/// `DecodeFields::finish` of a flattened externally tagged enum: the variant a key gave, or
+/// serde's error when no key named one. (A flattened map declared before the enum reads the
+/// key and leaves it, `DecodeFields::LEAVES_KEYS`, so the enum is offered every key it could
+/// take.)
+pub fn flattened_variant<T>(
     builder: &mut VariantKeyBuilder<T>,
-    lex: &Lexer<'de>,
+    lex: &Lexer<'_>,
     enum_name: &str,
-) -> FjResult<T>
-where
-    T: crate::DecodeFields<'de, Builder = VariantKeyBuilder<T>>,
-{
-    if let Some(value) = builder.value.take() {
-        return Ok(value);
+) -> FjResult<T> {
+    match builder.value.take() {
+        Some(value) => Ok(value),
+        None => Err(lex.err_custom(format_args!(
+            "no variant of enum {enum_name} found in flattened data"
+        ))),
     }
-    if let Some(object) = builder.object {
-        let mut fork = lex.fork_at(object);
-        fork.begin_object()?;
-        let mut first = true;
-        let mut again = VariantKeyBuilder::default();
-        while let Some(key) = fork.next_key_cow(&mut first)? {
-            if T::decode_field(&mut again, &key, &mut fork)? {
-                if let Some(value) = again.value {
-                    return Ok(value);
-                }
-            } else {
-                fork.skip_value()?;
-            }
-        }
-    }
-    Err(lex.err_custom(format_args!(
-        "no variant of enum {enum_name} found in flattened data"
-    )))
 }

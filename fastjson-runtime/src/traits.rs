@@ -146,6 +146,15 @@ pub trait DecodeFields<'de>: Sized {
     /// Partial state while the enclosing object is read.
     type Builder: Default;
 
+    /// Whether a key this type reads stays offered to the flattened fields declared after it,
+    /// as serde's flattening leaves a buffered entry for them: true for maps and for structs
+    /// with flattened fields of their own (serde reads both as maps, which leave every entry),
+    /// false for a struct without (serde's struct access takes the entries it names) and an
+    /// externally tagged enum (takes its variant's entry). The enclosing decoder reads such a
+    /// value again for each later field that takes the key; with `deny_unknown_fields` a key
+    /// only such fields read is unknown, as in serde.
+    const LEAVES_KEYS: bool = false;
+
     /// If `key` belongs to this type, decodes its value from `lex` and returns `Ok(true)`;
     /// otherwise leaves `lex` untouched and returns `Ok(false)`. Maps accept every key. The key
     /// is the `Cow` itself so that a borrowed key can stay borrowed (`&'de str` map keys).

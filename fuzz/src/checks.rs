@@ -533,6 +533,10 @@ pub mod dispatch {
         pub paint: foreign::Paint,
         #[serde(with = "WindowDef", default)]
         pub window: foreign::Window,
+        /// Declared first: it reads every key the fields leave and takes none, so the flattened
+        /// fields after it are offered the same keys (the value read again).
+        #[serde(flatten)]
+        pub extra: BTreeMap<String, serde_json::Value>,
         #[serde(flatten)]
         pub action: Option<Action>,
         #[serde(flatten)]
@@ -541,6 +545,16 @@ pub mod dispatch {
         pub target: Option<Target>,
         #[serde(flatten)]
         pub credentials: Option<Credentials>,
+        #[serde(flatten)]
+        pub limits: Limits,
+    }
+
+    /// A flattened struct after the map: it takes the keys it names.
+    #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub struct Limits {
+        #[serde(default)]
+        pub retries: u8,
+        pub timeout: Option<u32>,
     }
 
     /// A field identifier whose last variant takes any other name.

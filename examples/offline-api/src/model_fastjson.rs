@@ -182,6 +182,7 @@ const _: () = {
     #[automatically_derived]
     impl<'de> _fj::DecodeFields<'de> for Order {
         type Builder = __Builder<'de>;
+        const LEAVES_KEYS: _fj::__private::bool = true;
         #[inline]
         fn decode_field(
             __b: &mut Self::Builder,
@@ -971,10 +972,6 @@ const _: () = {
                 __lex,
                 &["pending", "paid", "in_transit", "delivered"],
             )
-        }
-        #[inline]
-        fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
-            __b.object = _fj::__private::Some(__object);
         }
         #[inline]
         fn finish(

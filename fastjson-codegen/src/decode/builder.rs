@@ -7,6 +7,7 @@ use quote::{quote, quote_spanned, ToTokens};
 
 use super::field::{self, slot};
 use super::object::assign_slot;
+use super::offers::{self, Flattened, Offer};
 use super::Params;
 use crate::ast::Field;
 
@@ -60,16 +61,39 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
                 }
             })
         });
-    let offers = read.iter().filter(|(_, f)| f.attrs.flatten).map(|(i, f)| {
-        let slot = slot(*i);
-        let ty = f.ty;
-        let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
-        quote! {
-            if <#ty as #fields_trait>::decode_field(&mut __b.#slot, __key, __lex)? {
-                return _fj::__private::Ok(true);
+    let flattened: Vec<Flattened> = read
+        .iter()
+        .filter(|(_, f)| f.attrs.flatten)
+        .map(|(i, field)| {
+            let slot = slot(*i);
+            Flattened {
+                slot: quote!(__b.#slot),
+                field,
             }
-        }
+        })
+        .collect();
+    // serde reads a struct with flattened fields as a map, which leaves every entry to the
+    // fields after it (`DecodeFields::LEAVES_KEYS`).
+    let leaves_keys = fields.iter().any(|f| f.attrs.flatten).then(|| {
+        quote!(
+            const LEAVES_KEYS: _fj::__private::bool = true;
+        )
     });
+    let not_taken = quote!(_fj::__private::Ok(false));
+    let offer = if flattened.is_empty() {
+        not_taken
+    } else {
+        offers::offer_to(
+            &Offer {
+                de,
+                key: quote!(__key),
+                taken: quote!(return _fj::__private::Ok(true)),
+                not_taken,
+                deny_unknown_fields: false,
+            },
+            &flattened,
+        )
+    };
 
     let object_at: Vec<TokenStream> = read
         .iter()
@@ -133,6 +157,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         #[automatically_derived]
         impl #impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
             type Builder = __Builder #builder_generics;
+            #leaves_keys
 
             #[inline]
             fn decode_field(
@@ -143,8 +168,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
                 match __key.as_bytes() {
                     #(#arms)*
                     _ => {
-                        #(#offers)*
-                        _fj::__private::Ok(false)
+                        #offer
                     }
                 }
             }

@@ -122,6 +122,7 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
         #[automatically_derived]
         impl #fields_impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #fields_where_clause {
             type Builder = <#source as _fj::DecodeFields<#de>>::Builder;
+            const LEAVES_KEYS: _fj::__private::bool = <#source as _fj::DecodeFields<#de>>::LEAVES_KEYS;
 
             #[inline]
             fn decode_field(

@@ -156,7 +156,7 @@ fn object_content(p: &Params, v: &Variant) -> TokenStream {
 /// decoders; a second one here cost 14% more `.rlib` (MIR) and 4.5% more build time for a
 /// crate of many enums, and a shared function 5–8% of `Decode`'s speed, experiment 142); any
 /// other key, and every variant key after the first, is left to the struct. Without one,
-/// `finish` reads the enclosing object again for it (`__private::flattened_variant`).
+/// `finish` gives serde's error (`__private::flattened_variant`).
 pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -> TokenStream {
     let cont = p.cont;
     let (impl_generics, _, where_clause) = generics.split_for_impl();
@@ -180,11 +180,6 @@ pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -
                 __lex: &mut _fj::Lexer<#de>,
             ) -> _fj::Result<_fj::__private::bool> {
                 _fj::__private::flattened_variant_entry(__b, __key, __lex, &[#(#names),*])
-            }
-
-            #[inline]
-            fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
-                __b.object = _fj::__private::Some(__object);
             }
 
             #[inline]

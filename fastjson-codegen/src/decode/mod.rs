@@ -15,6 +15,7 @@ mod errors;
 mod field;
 mod key;
 mod object;
+mod offers;
 mod remote;
 mod seq;
 mod struct_;

@@ -5,6 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned, ToTokens};
 
 use super::field::{self, slot};
+use super::offers::{self, Flattened, Offer};
 use super::Params;
 use crate::ast::Field;
 use crate::attr;
@@ -257,16 +258,6 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             }
         }
     } else {
-        let offers = flattened.iter().map(|(i, f)| {
-            let slot = slot_ref(*i);
-            let ty = f.ty;
-            let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
-            quote! {
-                if <#ty as #fields_trait>::decode_field(&mut #slot, &__key, __lex)? {
-                    continue;
-                }
-            }
-        });
         let unknown = if form.deny_unknown_fields {
             quote! {
                 return _fj::__private::Err(
@@ -276,6 +267,23 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
         } else {
             quote!(__lex.skip_value()?)
         };
+        let flattened: Vec<Flattened> = flattened
+            .iter()
+            .map(|(i, field)| Flattened {
+                slot: slot_ref(*i),
+                field,
+            })
+            .collect();
+        let offer = offers::offer_to(
+            &Offer {
+                de,
+                key: quote!(&__key),
+                taken: quote!(continue),
+                not_taken: quote!(#unknown;),
+                deny_unknown_fields: form.deny_unknown_fields,
+            },
+            &flattened,
+        );
         quote! {
             loop {
                 let __key = match __lex.next_key_cow(&mut __first)? {
@@ -286,8 +294,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
                     #(#arms)*
                     #tag_arm
                     _ => {
-                        #(#offers)*
-                        #unknown;
+                        #offer
                     }
                 }
             }

@@ -376,6 +376,7 @@ where
     S: BuildHasher + Default,
 {
     type Builder = Self;
+    const LEAVES_KEYS: bool = true;
 
     fn decode_field(map: &mut Self, key: &Cow<'de, str>, lex: &mut Lexer<'de>) -> Result<bool> {
         let (k, value) = decode_flattened_entry(key, lex)?;
@@ -429,6 +430,7 @@ impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V
 
 impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> DecodeFields<'de> for BTreeMap<K, V> {
     type Builder = Self;
+    const LEAVES_KEYS: bool = true;
 
     fn decode_field(map: &mut Self, key: &Cow<'de, str>, lex: &mut Lexer<'de>) -> Result<bool> {
         let (k, value) = decode_flattened_entry(key, lex)?;

@@ -115,6 +115,7 @@ impl<T: EncodeFields> EncodeFields for Option<T> {
 /// fails to decode is skipped instead, which needs no buffer).
 impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
     type Builder = OptionFieldsBuilder<T::Builder>;
+    const LEAVES_KEYS: bool = T::LEAVES_KEYS;
 
     #[inline]
     fn decode_field(
@@ -172,6 +173,7 @@ impl<T: EncodeFields + ?Sized> EncodeFields for Box<T> {
 
 impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Box<T> {
     type Builder = T::Builder;
+    const LEAVES_KEYS: bool = T::LEAVES_KEYS;
 
     #[inline]
     fn decode_field(

@@ -121,6 +121,7 @@ impl<'de> Decode<'de> for Map<String, Value> {
 
 impl<'de> DecodeFields<'de> for Map<String, Value> {
     type Builder = Self;
+    const LEAVES_KEYS: bool = true;
 
     fn decode_field(map: &mut Self, key: &Cow<'de, str>, lex: &mut Lexer<'de>) -> Result<bool> {
         let value = Value::decode(lex).map_err(|e| e.at_field(key))?;

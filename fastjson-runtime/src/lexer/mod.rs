@@ -37,6 +37,9 @@ pub const DEFAULT_MAX_DEPTH: u32 = 128;
 pub struct Mark {
     pos: usize,
     remaining_depth: u32,
+    /// Where the last string read started: a flattened externally tagged enum finds its entry's
+    /// key from it (`fork_at_entry`) after a map before it read the value and was reset.
+    string_start: usize,
 }
 
 /// The JSON lexer over a byte slice. Generated `Decode` impls drive it directly.
@@ -177,6 +180,7 @@ impl<'de> Lexer<'de> {
         Mark {
             pos: self.pos,
             remaining_depth: self.remaining_depth,
+            string_start: self.string_start,
         }
     }
 
@@ -274,6 +278,7 @@ impl<'de> Lexer<'de> {
     pub fn reset(&mut self, mark: Mark) {
         self.pos = mark.pos;
         self.remaining_depth = mark.remaining_depth;
+        self.string_start = mark.string_start;
     }
 
     /// Compact JSON has little whitespace and pretty JSON has runs of it (newline + indent):

@@ -160,10 +160,6 @@ const _: () = {
             )
         }
         #[inline]
-        fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
-            __b.object = _fj::__private::Some(__object);
-        }
-        #[inline]
         fn finish(
             __b: &mut Self::Builder,
             __lex: &_fj::Lexer<'de>,
