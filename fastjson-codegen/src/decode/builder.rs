@@ -74,7 +74,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         .collect();
     // serde reads a struct with flattened fields as a map, which leaves every entry to the
     // fields after it (`DecodeFields::LEAVES_KEYS`).
-    let leaves_keys = fields.iter().any(|f| f.attrs.flatten).then(|| {
+    let leaves_keys = (!flattened.is_empty()).then(|| {
         quote!(
             const LEAVES_KEYS: _fj::__private::bool = true;
         )
