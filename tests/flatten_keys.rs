@@ -274,3 +274,59 @@ fn encoding_writes_each_flattened_fields_entries() {
     assert_eq!(text, serde_json::to_string(&value).unwrap());
     assert_eq!(same_decode::<MapFirst>(&text).unwrap().inner, value.inner);
 }
+
+/// serde reads a flattened struct that has flattened fields of its own as a map handed every key
+/// the enclosing struct left, so its `deny_unknown_fields` refuses those none of its fields
+/// takes; a flattened struct without is handed only the keys it names, and refuses none.
+#[test]
+fn deny_unknown_fields_on_a_flattened_struct() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct StrictWithFlat {
+        a: u8,
+        #[serde(flatten)]
+        b: B,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Outer {
+        z: u8,
+        #[serde(flatten)]
+        inner: StrictWithFlat,
+    }
+    let value = same_decode::<Outer>(r#"{"z":0,"b":2,"a":1}"#).unwrap();
+    assert_eq!((value.inner.a, value.inner.b.b), (1, 2));
+    let refusal = same_decode::<Outer>(r#"{"z":0,"a":1,"c":3,"b":2}"#).unwrap_err();
+    assert!(refusal.contains("unknown field `c`"), "{refusal}");
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct StrictPlain {
+        a: u8,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Lenient {
+        #[serde(flatten)]
+        inner: StrictPlain,
+        #[serde(flatten)]
+        rest: BTreeMap<String, Value>,
+    }
+    let value = same_decode::<Lenient>(r#"{"c":3,"a":1}"#).unwrap();
+    assert_eq!((value.inner.a, keys(&value.rest)), (1, vec!["c"]));
+}
+
+/// A key repeated in the input: the struct that takes it refuses the second, as serde's does;
+/// a map alone keeps the last value, as serde's does.
+#[test]
+fn repeated_keys_beside_a_map() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct MapFirst {
+        #[serde(flatten)]
+        rest: BTreeMap<String, Value>,
+        #[serde(flatten)]
+        inner: A,
+    }
+    let refusal = same_decode::<MapFirst>(r#"{"a":1,"b":2,"a":3}"#).unwrap_err();
+    assert!(refusal.contains("duplicate field `a`"), "{refusal}");
+    let value = same_decode::<MapFirst>(r#"{"b":1,"a":2,"b":3}"#).unwrap();
+    assert_eq!(value.rest["b"], json!(3));
+}

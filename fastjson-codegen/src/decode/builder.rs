@@ -73,23 +73,34 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         })
         .collect();
     // serde reads a struct with flattened fields as a map, which leaves every entry to the
-    // fields after it (`DecodeFields::LEAVES_KEYS`).
+    // fields after it (`DecodeFields::LEAVES_KEYS`) and, under `deny_unknown_fields`, refuses
+    // every entry it is handed that none of its fields takes (a struct without flattened
+    // fields is handed only the entries it names).
     let leaves_keys = (!flattened.is_empty()).then(|| {
         quote!(
             const LEAVES_KEYS: _fj::__private::bool = true;
         )
     });
-    let not_taken = quote!(_fj::__private::Ok(false));
     let offer = if flattened.is_empty() {
-        not_taken
+        quote!(_fj::__private::Ok(false))
     } else {
+        let deny_unknown_fields = cont.attrs.deny_unknown_fields;
+        let not_taken = if deny_unknown_fields {
+            quote! {
+                _fj::__private::Err(
+                    __lex.err_custom(::core::format_args!("unknown field `{}`", __key)),
+                )
+            }
+        } else {
+            quote!(_fj::__private::Ok(false))
+        };
         offers::offer_to(
             &Offer {
                 de,
                 key: quote!(__key),
                 taken: quote!(return _fj::__private::Ok(true)),
                 not_taken,
-                deny_unknown_fields: false,
+                deny_unknown_fields,
             },
             &flattened,
         )
