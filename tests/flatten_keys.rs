@@ -46,6 +46,15 @@ enum Shape {
     Circle { r: u8 },
 }
 
+/// A map declared before a struct: both read `a`.
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct MapFirst {
+    #[serde(flatten)]
+    rest: BTreeMap<String, Value>,
+    #[serde(flatten)]
+    inner: A,
+}
+
 fn keys<V>(map: &BTreeMap<String, V>) -> Vec<&str> {
     map.keys().map(String::as_str).collect()
 }
@@ -53,13 +62,6 @@ fn keys<V>(map: &BTreeMap<String, V>) -> Vec<&str> {
 /// The case that failed before: the map, declared first, took `a` from the struct after it.
 #[test]
 fn a_map_before_a_struct_leaves_it_its_keys() {
-    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
-    struct MapFirst {
-        #[serde(flatten)]
-        rest: BTreeMap<String, Value>,
-        #[serde(flatten)]
-        inner: A,
-    }
     let value = same_decode::<MapFirst>(r#"{"a":1,"b":[2,{"c":null}]}"#).unwrap();
     assert_eq!(value.inner, A { a: 1 });
     assert_eq!(keys(&value.rest), ["a", "b"]);
@@ -259,13 +261,6 @@ fn deny_unknown_fields_refuses_keys_only_a_map_read() {
 /// struct's key writes it again, as serde does.
 #[test]
 fn encoding_writes_each_flattened_fields_entries() {
-    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
-    struct MapFirst {
-        #[serde(flatten)]
-        rest: BTreeMap<String, Value>,
-        #[serde(flatten)]
-        inner: A,
-    }
     let value = MapFirst {
         rest: BTreeMap::from([("b".to_owned(), json!(2))]),
         inner: A { a: 1 },
@@ -318,13 +313,6 @@ fn deny_unknown_fields_on_a_flattened_struct() {
 /// a map alone keeps the last value, as serde's does.
 #[test]
 fn repeated_keys_beside_a_map() {
-    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
-    struct MapFirst {
-        #[serde(flatten)]
-        rest: BTreeMap<String, Value>,
-        #[serde(flatten)]
-        inner: A,
-    }
     let refusal = same_decode::<MapFirst>(r#"{"a":1,"b":2,"a":3}"#).unwrap_err();
     assert!(refusal.contains("duplicate field `a`"), "{refusal}");
     let value = same_decode::<MapFirst>(r#"{"b":1,"a":2,"b":3}"#).unwrap();
