@@ -760,3 +760,62 @@ fn a_flattened_externally_tagged_entry_reports_errors_where_they_are() {
         assert_eq!(ours, nested, "max_depth {depth}");
     }
 }
+
+/// A unit-only externally tagged enum flattened (its `EncodeFields` picks the key by a match
+/// and writes once): each variant's `"name":null` entry, in compact and pretty text, read back
+/// by the first key naming a variant; a second flattened copy takes the next one; a skipped
+/// variant panics with serde's message (serde_json returns it as an error).
+#[test]
+fn unit_only_externally_tagged_enums_flatten_as_entries() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq, Clone, Copy)]
+    #[serde(rename_all = "snake_case")]
+    enum Level {
+        Low,
+        #[serde(alias = "top")]
+        HighestOfAll,
+        #[serde(skip_serializing)]
+        Hidden,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Leveled {
+        id: u8,
+        #[serde(flatten)]
+        level: Level,
+        #[serde(flatten)]
+        second: Option<Level>,
+    }
+    for (level, second, text) in [
+        (Level::Low, None, r#"{"id":1,"low":null}"#),
+        (
+            Level::HighestOfAll,
+            Some(Level::Low),
+            r#"{"id":1,"highest_of_all":null,"low":null}"#,
+        ),
+    ] {
+        let value = Leveled {
+            id: 1,
+            level,
+            second,
+        };
+        assert_eq!(same_text(&value), text);
+        assert_eq!(same_decode::<Leveled>(text), Ok(value));
+    }
+    let value = same_decode::<Leveled>(r#"{"top":null,"id":2,"hidden":null}"#).unwrap();
+    assert_eq!(
+        (value.level, value.second),
+        (Level::HighestOfAll, Some(Level::Hidden))
+    );
+
+    let hidden = Leveled {
+        id: 1,
+        level: Level::Hidden,
+        second: None,
+    };
+    assert!(serde_json::to_string(&hidden).is_err());
+    let panic = std::panic::catch_unwind(|| fastjson::to_string(&hidden)).unwrap_err();
+    let message = panic.downcast_ref::<&str>().copied().unwrap_or_default();
+    assert!(
+        message.contains("Level::Hidden cannot be serialized"),
+        "{message}"
+    );
+}

@@ -837,28 +837,15 @@ const _: () = {
             __w: &mut _fj::Writer<'_, __F>,
             __first: &mut _fj::__private::bool,
         ) {
-            match self {
-                Self::Pending { .. } => {
-                    __w.field_key(*__first, ",\"pending\":");
-                    *__first = false;
-                    __w.null();
-                }
-                Self::Paid { .. } => {
-                    __w.field_key(*__first, ",\"paid\":");
-                    *__first = false;
-                    __w.null();
-                }
-                Self::InTransit { .. } => {
-                    __w.field_key(*__first, ",\"in_transit\":");
-                    *__first = false;
-                    __w.null();
-                }
-                Self::Delivered { .. } => {
-                    __w.field_key(*__first, ",\"delivered\":");
-                    *__first = false;
-                    __w.null();
-                }
-            }
+            let __key: &'static _fj::__private::str = match self {
+                Self::Pending { .. } => ",\"pending\":",
+                Self::Paid { .. } => ",\"paid\":",
+                Self::InTransit { .. } => ",\"in_transit\":",
+                Self::Delivered { .. } => ",\"delivered\":",
+            };
+            __w.field_key(*__first, __key);
+            *__first = false;
+            __w.null();
         }
     }
     #[automatically_derived]

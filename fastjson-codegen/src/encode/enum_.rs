@@ -187,8 +187,36 @@ fn variant(cont: &Container, v: &Variant) -> TokenStream {
 /// The body of `EncodeFields::encode_fields` for a flattenable enum (`ast::flattenable`): the
 /// entries its variant writes into the enclosing object, separators decided by `*__first`.
 pub fn fields_body(cont: &Container, variants: &[Variant], subject: &Subject) -> TokenStream {
+    if let Some(body) = unit_entry(cont, variants, subject) {
+        return body;
+    }
     match_variants(variants, subject, |v| {
         variant_entries(cont, v, fields::First::Runtime)
+    })
+}
+
+/// `EncodeFields` of an externally tagged enum whose written variants are all plain units
+/// (each writes `"name":null`): the match picks the key and one write follows, instead of a
+/// write per variant (unit-only enums are common, and this body is kept for every one).
+fn unit_entry(cont: &Container, variants: &[Variant], subject: &Subject) -> Option<TokenStream> {
+    let mut written = variants.iter().filter(|v| !v.attrs.skip_serializing);
+    let plain_unit = |v: &Variant| {
+        *v.tag(&cont.attrs.tag) == TagType::External
+            && v.encoded_style() == Style::Unit
+            && v.attrs.serialize_with.is_none()
+    };
+    if written.clone().count() < 2 || !written.all(plain_unit) {
+        return None;
+    }
+    let key = match_variants(variants, subject, |v| {
+        let fused = escape::fused_key(&v.attrs.name.ser);
+        quote!(#fused)
+    });
+    Some(quote! {
+        let __key: &'static _fj::__private::str = #key;
+        __w.field_key(*__first, __key);
+        *__first = false;
+        __w.null();
     })
 }
 

@@ -41,23 +41,14 @@ const _: () = {
             __w: &mut _fj::Writer<'_, __F>,
             __first: &mut _fj::__private::bool,
         ) {
-            match self {
-                Self::Less { .. } => {
-                    __w.field_key(*__first, ",\"Less\":");
-                    *__first = false;
-                    __w.null();
-                }
-                Self::Equal { .. } => {
-                    __w.field_key(*__first, ",\"Equal\":");
-                    *__first = false;
-                    __w.null();
-                }
-                Self::Greater { .. } => {
-                    __w.field_key(*__first, ",\"Greater\":");
-                    *__first = false;
-                    __w.null();
-                }
-            }
+            let __key: &'static _fj::__private::str = match self {
+                Self::Less { .. } => ",\"Less\":",
+                Self::Equal { .. } => ",\"Equal\":",
+                Self::Greater { .. } => ",\"Greater\":",
+            };
+            __w.field_key(*__first, __key);
+            *__first = false;
+            __w.null();
         }
     }
     #[automatically_derived]
