@@ -48,19 +48,6 @@ pub fn offer_to(offer: &Offer, fields: &[Flattened]) -> TokenStream {
         )
     };
 
-    // One field and no `deny_unknown_fields`: whether it leaves the key does not matter.
-    if let [only] = fields {
-        if !deny_unknown_fields {
-            let (decode_field, _) = take(only);
-            return quote! {
-                if #decode_field {
-                    #taken
-                }
-                #not_taken
-            };
-        }
-    }
-
     // A field that leaves the key read its value: the lexer goes back to the value for the next
     // field, and past it (to where that field stopped) when no later field takes the key.
     let last = fields.len() - 1;
@@ -86,6 +73,13 @@ pub fn offer_to(offer: &Offer, fields: &[Flattened]) -> TokenStream {
             }
         }
     });
+    // One field and no `deny_unknown_fields`: nothing is read again, so no mark is kept.
+    if fields.len() == 1 && !deny_unknown_fields {
+        return quote! {
+            #(#each)*
+            #not_taken
+        };
+    }
     if *deny_unknown_fields {
         quote! {
             let __value_at = __lex.mark();
