@@ -407,23 +407,6 @@ fn the_schema_holds_the_flattened_enum_in_all_of() {
     assert_eq!(kind["oneOf"].as_array().map(Vec::len), Some(4));
 }
 
-/// The difference the README names: a key that both the struct and the flattened variant name
-/// is read by both here, where serde gives it to the struct alone (so its variant misses it).
-#[test]
-fn a_key_named_by_the_struct_and_the_variant_reaches_both() {
-    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
-    struct Clash {
-        x: i32,
-        #[serde(flatten)]
-        kind: Kind,
-    }
-    let json = r#"{"x":1,"type":"click","y":2}"#;
-    let ours: Clash = fastjson::from_str(json).unwrap();
-    assert_eq!(ours.kind, Kind::Click { x: 1, y: 2 });
-    let theirs = serde_json::from_str::<Clash>(json).unwrap_err();
-    assert!(theirs.to_string().contains("missing field `x`"), "{theirs}");
-}
-
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(rename_all = "lowercase")]
 enum Shape {

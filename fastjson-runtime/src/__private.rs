@@ -177,3 +177,76 @@ pub fn flattened_variant<T>(
         ))),
     }
 }
+
+/// The keys of the enclosing object a flattened internally tagged, adjacently tagged or untagged
+/// enum must not see when it reads that object again: those serde never hands it, because they
+/// were not buffered (the keys the struct's own fields name, an internally tagged variant's tag)
+/// or were taken before it (by a flattened struct, or an externally tagged enum, declared before
+/// it). Generated code composes the set as a type, `(Parent, (Own, (TakenBy<F>, ())))`, so that
+/// a struct flattened into another adds its own keys to its parent's; the enum keeps
+/// [`HideKeys::hides`] as a function pointer for its fork of the lexer
+/// ([`Lexer::fork_hiding`]).
+pub trait HideKeys {
+    /// True when no key is hidden: the enum's fork then reads every key without the check.
+    const NOTHING: bool = false;
+
+    fn hides(key: &[u8]) -> bool;
+}
+
+impl HideKeys for () {
+    const NOTHING: bool = true;
+
+    #[inline]
+    fn hides(_: &[u8]) -> bool {
+        false
+    }
+}
+
+impl<A: HideKeys, B: HideKeys> HideKeys for (A, B) {
+    const NOTHING: bool = A::NOTHING && B::NOTHING;
+
+    #[inline]
+    fn hides(key: &[u8]) -> bool {
+        A::hides(key) || B::hides(key)
+    }
+}
+
+/// The keys the flattened field of type `F` takes (`DecodeFields::takes_key`).
+pub struct TakenBy<'de, F>(PhantomData<fn() -> (&'de (), F)>);
+
+impl<'de, F: crate::DecodeFields<'de>> HideKeys for TakenBy<'de, F> {
+    #[inline]
+    fn hides(key: &[u8]) -> bool {
+        F::takes_key(key)
+    }
+}
+
+/// The builder of a flattened internally tagged, adjacently tagged or untagged enum: where the
+/// enclosing object starts and which of its keys the enum must not see.
+#[derive(Default)]
+pub struct RereadBuilder {
+    object: Option<crate::Mark>,
+    hides: Option<crate::lexer::HidesKey>,
+}
+
+/// `DecodeFields::object_at` of such an enum: keeps the object's mark and `H`'s keys.
+#[inline]
+pub fn reread_object_at<H: HideKeys>(builder: &mut RereadBuilder, object: crate::Mark) {
+    builder.object = Some(object);
+    builder.hides = if H::NOTHING {
+        None
+    } else {
+        Some(H::hides as crate::lexer::HidesKey)
+    };
+}
+
+/// A lexer reading the enclosing object again for such an enum's `DecodeFields::finish`,
+/// skipping the keys it must not see.
+pub fn reread_fork<'de>(builder: &mut RereadBuilder, lex: &Lexer<'de>) -> FjResult<Lexer<'de>> {
+    match builder.object.take() {
+        Some(object) => lex.fork_hiding(object, builder.hides),
+        None => {
+            Err(lex.err_custom("fastjson: a flattened enum was not told where its object starts"))
+        }
+    }
+}

@@ -166,15 +166,29 @@ pub trait DecodeFields<'de>: Sized {
     ) -> Result<bool>;
 
     /// Called before any key is offered, with a mark at the enclosing object's `{` (or before it,
-    /// with only whitespace between). A flattened internally tagged, adjacently tagged or
-    /// untagged enum keeps it and, in `finish`, reads the whole object again as its own, as
-    /// serde reads the entries it buffered (an externally tagged one only when no key named a
-    /// variant as they were offered); wrappers (`Option`, `Box`, converted types, structs with flattened fields) pass
-    /// it on, and everything else ignores it.
+    /// with only whitespace between), and `H`, the keys of that object serde never hands this
+    /// field (`__private::HideKeys`: the struct's own, and those flattened fields declared
+    /// before it take). A flattened internally tagged, adjacently tagged or untagged enum keeps
+    /// both and, in `finish`, reads the object again as its own without those keys, as serde
+    /// reads the entries it buffered; wrappers (`Option`, `Box`, converted types) pass them on, a
+    /// struct with flattened fields adds its own keys for each of them, and everything else
+    /// ignores them.
     #[doc(hidden)]
     #[inline]
-    fn object_at(builder: &mut Self::Builder, object: Mark) {
+    fn object_at<H: crate::__private::HideKeys>(builder: &mut Self::Builder, object: Mark) {
         let _ = (builder, object);
+    }
+
+    /// Whether this type takes `key` when it is offered (serde's flattened struct takes the
+    /// entries it names, an externally tagged enum its variant's, an adjacently tagged one its
+    /// tag and content): such keys are hidden from a flattened enum declared after it
+    /// (`object_at`). False for types that take none (maps, structs with flattened fields,
+    /// internally tagged and untagged enums).
+    #[doc(hidden)]
+    #[inline]
+    fn takes_key(key: &[u8]) -> bool {
+        let _ = key;
+        false
     }
 
     /// Called after the enclosing object's `}`: builds the value from what it takes out of the

@@ -95,7 +95,7 @@ const _: () = {
                 __lex.begin_object_expecting("struct Order")?;
                 let mut __first = true;
                 let mut __b: <Self as _fj::DecodeFields<'de>>::Builder = _fj::__private::Default::default();
-                <Self as _fj::DecodeFields<'de>>::object_at(&mut __b, __object);
+                <Self as _fj::DecodeFields<'de>>::object_at::<()>(&mut __b, __object);
                 loop {
                     let __key = match __lex.next_key_cow(&mut __first)? {
                         _fj::__private::Some(__key) => __key,
@@ -243,8 +243,23 @@ const _: () = {
             }
         }
         #[inline]
-        fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
-            <Audit as _fj::DecodeFields<'de>>::object_at(&mut __b.__f7, __object);
+        fn object_at<__H: _fj::__private::HideKeys>(
+            __b: &mut Self::Builder,
+            __object: _fj::Mark,
+        ) {
+            struct __OwnKeys;
+            impl _fj::__private::HideKeys for __OwnKeys {
+                #[inline]
+                fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+                    ::core::matches!(
+                        __key, b"orderId" | b"customer" | b"items" | b"status" |
+                        b"coupon" | b"labels" | b"payment"
+                    )
+                }
+            }
+            <Audit as _fj::DecodeFields<
+                'de,
+            >>::object_at::<(__H, (__OwnKeys, ()))>(&mut __b.__f7, __object);
         }
         #[inline]
         fn finish(
@@ -521,6 +536,10 @@ const _: () = {
             }
         }
         #[inline]
+        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+            ::core::matches!(__key, b"id" | b"name" | b"email")
+        }
+        #[inline]
         fn finish(
             __b: &mut Self::Builder,
             __lex: &_fj::Lexer<'de>,
@@ -764,6 +783,10 @@ const _: () = {
             }
         }
         #[inline]
+        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+            ::core::matches!(__key, b"sku" | b"quantity" | b"unit_price_cents")
+        }
+        #[inline]
         fn finish(
             __b: &mut Self::Builder,
             __lex: &_fj::Lexer<'de>,
@@ -959,6 +982,10 @@ const _: () = {
                 __lex,
                 &["pending", "paid", "in_transit", "delivered"],
             )
+        }
+        #[inline]
+        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+            ::core::matches!(__key, b"pending" | b"paid" | b"in_transit" | b"delivered")
         }
         #[inline]
         fn finish(
@@ -1403,7 +1430,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> _fj::DecodeFields<'de> for Payment {
-        type Builder = _fj::__private::Option<_fj::Mark>;
+        type Builder = _fj::__private::RereadBuilder;
         #[inline]
         fn decode_field(
             _: &mut Self::Builder,
@@ -1413,27 +1440,20 @@ const _: () = {
             _fj::__private::Ok(false)
         }
         #[inline]
-        fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
-            *__b = _fj::__private::Some(__object);
+        fn object_at<__H: _fj::__private::HideKeys>(
+            __b: &mut Self::Builder,
+            __object: _fj::Mark,
+        ) {
+            _fj::__private::reread_object_at::<__H>(__b, __object);
         }
         #[inline]
         fn finish(
             __b: &mut Self::Builder,
             __lex: &_fj::Lexer<'de>,
         ) -> _fj::Result<Self> {
-            match _fj::__private::Option::take(__b) {
-                _fj::__private::Some(__object) => {
-                    <Self as _fj::Decode<'de>>::decode(&mut __lex.fork_at(__object))
-                }
-                _fj::__private::None => {
-                    _fj::__private::Err(
-                        __lex
-                            .err_custom(
-                                "fastjson: a flattened enum was not told where its object starts",
-                            ),
-                    )
-                }
-            }
+            <Self as _fj::Decode<
+                'de,
+            >>::decode(&mut _fj::__private::reread_fork(__b, __lex)?)
         }
     }
     #[automatically_derived]
@@ -1633,6 +1653,10 @@ const _: () = {
                 }
                 _ => _fj::__private::Ok(false),
             }
+        }
+        #[inline]
+        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+            ::core::matches!(__key, b"updatedBy" | b"revision")
         }
         #[inline]
         fn finish(
@@ -1972,37 +1996,45 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> _fj::DecodeFields<'de> for Event {
-        type Builder = _fj::__private::Option<_fj::Mark>;
+        type Builder = _fj::__private::RereadBuilder;
         #[inline]
         fn decode_field(
             _: &mut Self::Builder,
-            _: &_fj::__private::Cow<'de, _fj::__private::str>,
-            _: &mut _fj::Lexer<'de>,
+            __key: &_fj::__private::Cow<'de, _fj::__private::str>,
+            __lex: &mut _fj::Lexer<'de>,
         ) -> _fj::Result<_fj::__private::bool> {
+            if let b"type" | b"data" = __key.as_bytes() {
+                __lex.skip_value()?;
+                return _fj::__private::Ok(true);
+            }
             _fj::__private::Ok(false)
         }
         #[inline]
-        fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
-            *__b = _fj::__private::Some(__object);
+        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+            ::core::matches!(__key, b"type" | b"data")
+        }
+        #[inline]
+        fn object_at<__H: _fj::__private::HideKeys>(
+            __b: &mut Self::Builder,
+            __object: _fj::Mark,
+        ) {
+            struct __OtherKeys;
+            impl _fj::__private::HideKeys for __OtherKeys {
+                #[inline]
+                fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+                    !::core::matches!(__key, b"type" | b"data")
+                }
+            }
+            _fj::__private::reread_object_at::<(__H, __OtherKeys)>(__b, __object);
         }
         #[inline]
         fn finish(
             __b: &mut Self::Builder,
             __lex: &_fj::Lexer<'de>,
         ) -> _fj::Result<Self> {
-            match _fj::__private::Option::take(__b) {
-                _fj::__private::Some(__object) => {
-                    <Self as _fj::Decode<'de>>::decode(&mut __lex.fork_at(__object))
-                }
-                _fj::__private::None => {
-                    _fj::__private::Err(
-                        __lex
-                            .err_custom(
-                                "fastjson: a flattened enum was not told where its object starts",
-                            ),
-                    )
-                }
-            }
+            <Self as _fj::Decode<
+                'de,
+            >>::decode(&mut _fj::__private::reread_fork(__b, __lex)?)
         }
     }
     #[automatically_derived]

@@ -6,6 +6,7 @@ use proc_macro2::{Group, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 
 use super::field::{self, slot};
+use super::hidden;
 use super::object::assign_slot;
 use super::offers::{self, Flattened, Offer};
 use super::Params;
@@ -47,20 +48,25 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
     });
 
     let mut claimed = Vec::new();
-    let arms = read
+    let keyed: Vec<(usize, &Field, TokenStream)> = read
         .iter()
         .filter(|(_, f)| !f.attrs.flatten)
-        .filter_map(|(i, f)| {
-            let pattern = field::key_pattern(f, &mut claimed)?;
-            let slot = slot(*i);
-            let assign = assign_slot(p, f, quote!(__b.#slot), &quote!(_fj::__private::None));
-            Some(quote! {
-                #pattern => {
-                    #assign
-                    _fj::__private::Ok(true)
-                }
-            })
-        });
+        .filter_map(|(i, f)| Some((*i, *f, field::key_pattern(f, &mut claimed)?)))
+        .collect();
+    let arms = keyed.iter().map(|(i, f, pattern)| {
+        let slot = slot(*i);
+        let assign = assign_slot(p, f, quote!(__b.#slot), &quote!(_fj::__private::None));
+        quote! {
+            #pattern => {
+                #assign
+                _fj::__private::Ok(true)
+            }
+        }
+    });
+    let patterns: Vec<TokenStream> = keyed
+        .iter()
+        .map(|(_, _, pattern)| pattern.clone())
+        .collect();
     let flattened: Vec<Flattened> = read
         .iter()
         .filter(|(_, f)| f.attrs.flatten)
@@ -106,20 +112,37 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         )
     };
 
+    // A struct without flattened fields takes the keys it names; one with them takes none (serde
+    // reads it as a map), and hands each flattened field the keys it must not see (its parent's,
+    // its own, and those taken before the field).
+    let flattened_fields: Vec<&Field> = read
+        .iter()
+        .filter(|(_, f)| f.attrs.flatten)
+        .map(|(_, f)| *f)
+        .collect();
+    let takes_key = if flattened_fields.is_empty() {
+        hidden::takes_key_fn(&patterns)
+    } else {
+        TokenStream::new()
+    };
+    let hidden_keys = hidden::per_field(de, quote!(__H), &flattened_fields);
     let object_at: Vec<TokenStream> = read
         .iter()
         .filter(|(_, f)| f.attrs.flatten)
-        .map(|(i, f)| {
+        .zip(&hidden_keys)
+        .map(|((i, f), hidden)| {
             let slot = slot(*i);
             let ty = f.ty;
             let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
-            quote!(<#ty as #fields_trait>::object_at(&mut __b.#slot, __object);)
+            quote!(<#ty as #fields_trait>::object_at::<#hidden>(&mut __b.#slot, __object);)
         })
         .collect();
     let object_at = (!object_at.is_empty()).then(|| {
+        let own_keys = hidden::own_keys_item(&patterns);
         quote! {
             #[inline]
-            fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
+            fn object_at<__H: _fj::__private::HideKeys>(__b: &mut Self::Builder, __object: _fj::Mark) {
+                #own_keys
                 #(#object_at)*
             }
         }
@@ -185,6 +208,8 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
             }
 
             #object_at
+
+            #takes_key
 
             #[inline]
             fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {

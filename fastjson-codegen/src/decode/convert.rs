@@ -134,8 +134,13 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
             }
 
             #[inline]
-            fn object_at(__builder: &mut Self::Builder, __object: _fj::Mark) {
-                <#source as _fj::DecodeFields<#de>>::object_at(__builder, __object);
+            fn object_at<__H: _fj::__private::HideKeys>(__builder: &mut Self::Builder, __object: _fj::Mark) {
+                <#source as _fj::DecodeFields<#de>>::object_at::<__H>(__builder, __object);
+            }
+
+            #[inline]
+            fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+                <#source as _fj::DecodeFields<#de>>::takes_key(__key)
             }
 
             fn finish(__builder: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {

@@ -2,7 +2,7 @@
 //! (`"Variant": content` among the enclosing object's keys).
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, ToTokens};
 
 use super::enum_identifier::Source;
 use super::errors;
@@ -164,9 +164,17 @@ pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -
     let ident = cont.ident;
     let de = &p.de;
     // The names `Decode` takes as a variant's key (`other` takes no name of its own there).
-    let names = variant::decodable(variants)
+    let names: Vec<String> = variant::decodable(variants)
         .into_iter()
-        .flat_map(|(_, v)| v.attrs.name.de_names());
+        .flat_map(|(_, v)| v.attrs.name.de_names())
+        .collect();
+    // Every variant key, though only the first is taken: a flattened enum after this one is
+    // not handed a second (serde would hand it that one).
+    let patterns: Vec<TokenStream> = names
+        .iter()
+        .map(|name| field::byte_lit(name).into_token_stream())
+        .collect();
+    let takes_key = super::hidden::takes_key_fn(&patterns);
     let name = &p.target.name;
     quote! {
         #[automatically_derived]
@@ -181,6 +189,8 @@ pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -
             ) -> _fj::Result<_fj::__private::bool> {
                 _fj::__private::flattened_variant_entry(__b, __key, __lex, &[#(#names),*])
             }
+
+            #takes_key
 
             #[inline]
             fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {

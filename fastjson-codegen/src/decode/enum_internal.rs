@@ -6,8 +6,9 @@
 //! tag once (`__tag_pending`).
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{quote, quote_spanned, ToTokens};
 
+use super::hidden;
 use super::object::{self, ObjectForm};
 use super::seq::{self, SeqForm};
 use super::variant::{self, TagValue};
@@ -118,10 +119,13 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
             let field = &v.fields[0];
             let ty = field.ty;
             let fields_trait = quote_spanned!(field.span()=> _fj::DecodeFields<#de>);
+            // The tag is not among the entries serde hands the variant's content.
+            let tag_key = hidden::own_keys_item(&[super::field::byte_lit(tag).into_token_stream()]);
             quote! {
+                #tag_key
                 let mut __b: <#ty as #fields_trait>::Builder =
                     _fj::__private::Default::default();
-                <#ty as #fields_trait>::object_at(&mut __b, __mark);
+                <#ty as #fields_trait>::object_at::<__OwnKeys>(&mut __b, __mark);
                 while let _fj::__private::Some(__key) = __lex.next_key_cow(&mut __first)? {
                     match __key.as_bytes() {
                         #tag_arm

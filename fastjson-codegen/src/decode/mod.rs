@@ -13,6 +13,7 @@ mod enum_internal;
 mod enum_untagged;
 mod errors;
 mod field;
+mod hidden;
 mod key;
 mod object;
 mod offers;
@@ -27,6 +28,7 @@ use quote::quote;
 use self::variant::TagValue;
 use crate::ast::{self, Container, Data, Style, Variant};
 use crate::attr::{Identifier, TagType};
+
 use crate::bound::{self, DeLifetime};
 
 /// What every decode generator needs to know about the container.
@@ -157,47 +159,84 @@ fn tagged_body(p: &Params, variants: &[Variant], tag_value: TagValue) -> TokenSt
 }
 
 /// `DecodeFields` for a flattened internally tagged, adjacently tagged or untagged enum: it
-/// takes no key as they are offered, keeps where the enclosing object starts, and in `finish`
-/// reads that whole object as its own (the tag and its variant's fields wherever they are,
-/// every other key ignored unless `deny_unknown_fields`; an untagged enum's variants tried on
-/// it in order), as serde reads the entries it buffered.
+/// keeps where the enclosing object starts and which of its keys serde would not hand it
+/// (`__private::HideKeys`), and in `finish` reads that object again as its own without those
+/// keys (the tag and its variant's fields wherever they are, every other key ignored unless
+/// `deny_unknown_fields`; an untagged enum's variants tried on it in order), as serde reads the
+/// entries it buffered. An internally tagged or untagged enum takes no key as they are offered
+/// (serde reads the buffer as a map); an adjacently tagged one takes its tag and content keys and
+/// sees no other (serde reads the buffer as a struct of those two fields).
 fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
     let cont = p.cont;
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ident = cont.ident;
     let de = &p.de;
+    let (decode_field, takes_key, hidden) = match &cont.attrs.tag {
+        TagType::Adjacent { tag, content } => {
+            let (tag, content) = (field::byte_lit(tag), field::byte_lit(content));
+            (
+                quote! {
+                    fn decode_field(
+                        _: &mut Self::Builder,
+                        __key: &_fj::__private::Cow<#de, _fj::__private::str>,
+                        __lex: &mut _fj::Lexer<#de>,
+                    ) -> _fj::Result<_fj::__private::bool> {
+                        if let #tag | #content = __key.as_bytes() {
+                            __lex.skip_value()?;
+                            return _fj::__private::Ok(true);
+                        }
+                        _fj::__private::Ok(false)
+                    }
+                },
+                hidden::takes_key_fn(&[quote!(#tag | #content)]),
+                quote! {
+                    struct __OtherKeys;
+
+                    impl _fj::__private::HideKeys for __OtherKeys {
+                        #[inline]
+                        fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+                            !::core::matches!(__key, #tag | #content)
+                        }
+                    }
+                    _fj::__private::reread_object_at::<(__H, __OtherKeys)>(__b, __object);
+                },
+            )
+        }
+        _ => (
+            quote! {
+                fn decode_field(
+                    _: &mut Self::Builder,
+                    _: &_fj::__private::Cow<#de, _fj::__private::str>,
+                    _: &mut _fj::Lexer<#de>,
+                ) -> _fj::Result<_fj::__private::bool> {
+                    _fj::__private::Ok(false)
+                }
+            },
+            TokenStream::new(),
+            quote!(_fj::__private::reread_object_at::<__H>(__b, __object);),
+        ),
+    };
     quote! {
         #[automatically_derived]
         impl #impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
-            type Builder = _fj::__private::Option<_fj::Mark>;
+            type Builder = _fj::__private::RereadBuilder;
 
             #[inline]
-            fn decode_field(
-                _: &mut Self::Builder,
-                _: &_fj::__private::Cow<#de, _fj::__private::str>,
-                _: &mut _fj::Lexer<#de>,
-            ) -> _fj::Result<_fj::__private::bool> {
-                _fj::__private::Ok(false)
-            }
+            #decode_field
+
+            #takes_key
 
             #[inline]
-            fn object_at(__b: &mut Self::Builder, __object: _fj::Mark) {
-                *__b = _fj::__private::Some(__object);
+            fn object_at<__H: _fj::__private::HideKeys>(__b: &mut Self::Builder, __object: _fj::Mark) {
+                #hidden
             }
 
             // Inline, so that an enum nothing flattens compiles no copy of it (nor of the
             // `decode` it may inline).
             #[inline]
             fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
-                match _fj::__private::Option::take(__b) {
-                    _fj::__private::Some(__object) => {
-                        <Self as _fj::Decode<#de>>::decode(&mut __lex.fork_at(__object))
-                    }
-                    _fj::__private::None => _fj::__private::Err(__lex.err_custom(
-                        "fastjson: a flattened enum was not told where its object starts",
-                    )),
-                }
+                <Self as _fj::Decode<#de>>::decode(&mut _fj::__private::reread_fork(__b, __lex)?)
             }
         }
     }

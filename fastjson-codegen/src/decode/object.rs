@@ -5,6 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned, ToTokens};
 
 use super::field::{self, slot};
+use super::hidden;
 use super::offers::{self, Flattened, Offer};
 use super::Params;
 use crate::ast::Field;
@@ -101,22 +102,6 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             slot.into_token_stream()
         }
     };
-    let slots = read.clone().map(|(i, f)| {
-        let slot = slot(i);
-        let ty = f.ty;
-        let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
-        if f.attrs.flatten {
-            let default = quote_spanned!(f.span()=> _fj::__private::Default::default);
-            let builder = quote_spanned!(f.span()=> <#ty as #fields_trait>::Builder);
-            quote! {
-                let mut #slot: #builder = #default();
-                <#ty as #fields_trait>::object_at(&mut #slot, __object);
-            }
-        } else {
-            quote!(let mut #slot: _fj::__private::Option<#ty> = _fj::__private::None;)
-        }
-    });
-
     // The fields a key can reach, in declaration order: (slot, field, `b"name" | b"alias"`).
     let mut claimed = Vec::new();
     let keyed: Vec<(usize, &Field, TokenStream, Option<String>)> = read
@@ -126,6 +111,46 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             let primary = (!claimed.contains(&f.attrs.name.de)).then(|| f.attrs.name.de.clone());
             let pattern = field::key_pattern(f, &mut claimed)?;
             Some((i, f, pattern, primary))
+        })
+        .collect();
+
+    // The keys each flattened field must not see (a flattened enum reads the object again):
+    // the fields' own and the internal tag, and those flattened fields before it take. The
+    // builder's `object_at` works them out for named structs.
+    let (own_keys, mut hidden_keys) = if has_flatten && !form.via_builder {
+        let mut patterns: Vec<TokenStream> = keyed
+            .iter()
+            .map(|(_, _, pattern, _)| pattern.clone())
+            .collect();
+        patterns.extend(
+            form.internal_tag
+                .map(|tag| field::byte_lit(tag).into_token_stream()),
+        );
+        let flattened_fields: Vec<&Field> = flattened.iter().map(|(_, f)| *f).collect();
+        (
+            hidden::own_keys_item(&patterns),
+            hidden::per_field(de, quote!(()), &flattened_fields).into_iter(),
+        )
+    } else {
+        (TokenStream::new(), Vec::new().into_iter())
+    };
+    let slots: Vec<TokenStream> = read
+        .clone()
+        .map(|(i, f)| {
+            let slot = slot(i);
+            let ty = f.ty;
+            let fields_trait = quote_spanned!(f.span()=> _fj::DecodeFields<#de>);
+            if f.attrs.flatten {
+                let default = quote_spanned!(f.span()=> _fj::__private::Default::default);
+                let builder = quote_spanned!(f.span()=> <#ty as #fields_trait>::Builder);
+                let hidden = hidden_keys.next();
+                quote! {
+                    let mut #slot: #builder = #default();
+                    <#ty as #fields_trait>::object_at::<#hidden>(&mut #slot, __object);
+                }
+            } else {
+                quote!(let mut #slot: _fj::__private::Option<#ty> = _fj::__private::None;)
+            }
         })
         .collect();
     let arms: Vec<TokenStream> = keyed
@@ -303,8 +328,8 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
 
     if form.via_builder {
         let fields_trait = quote!(_fj::DecodeFields<#de>);
-        let builder_object_at =
-            has_flatten.then(|| quote!(<Self as #fields_trait>::object_at(&mut __b, __object);));
+        let builder_object_at = has_flatten
+            .then(|| quote!(<Self as #fields_trait>::object_at::<()>(&mut __b, __object);));
         return quote! {
             #object_start
             #begin
@@ -337,6 +362,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     });
     let construct = &form.construct;
     quote! {
+        #own_keys
         #object_start
         #begin
         #(#slots)*

@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use crate::__private::HideKeys;
 use crate::error::Result;
 use crate::lexer::{Lexer, Mark};
 use crate::traits::{Decode, DecodeFields, Encode, EncodeFields};
@@ -139,8 +140,13 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
     }
 
     #[inline]
-    fn object_at(builder: &mut Self::Builder, object: Mark) {
-        T::object_at(&mut builder.inner, object);
+    fn object_at<H: HideKeys>(builder: &mut Self::Builder, object: Mark) {
+        T::object_at::<H>(&mut builder.inner, object);
+    }
+
+    #[inline]
+    fn takes_key(key: &[u8]) -> bool {
+        T::takes_key(key)
     }
 
     fn finish(builder: &mut Self::Builder, lex: &Lexer<'de>) -> Result<Self> {
@@ -185,8 +191,13 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Box<T> {
     }
 
     #[inline]
-    fn object_at(builder: &mut Self::Builder, object: Mark) {
-        T::object_at(builder, object);
+    fn object_at<H: HideKeys>(builder: &mut Self::Builder, object: Mark) {
+        T::object_at::<H>(builder, object);
+    }
+
+    #[inline]
+    fn takes_key(key: &[u8]) -> bool {
+        T::takes_key(key)
     }
 
     fn finish(builder: &mut Self::Builder, lex: &Lexer<'de>) -> Result<Self> {

@@ -71,7 +71,21 @@ pub struct Lexer<'de> {
     /// True from [`Lexer::fork_at_entry`] until [`Lexer::begin_enum_object`] takes the entry's
     /// separator as the object's opening brace.
     entry_pending: bool,
+    /// In a lexer made by [`Lexer::fork_hiding`], the `remaining_depth` at which the enclosing
+    /// object's keys are read, where the entries whose keys `hidden` names are skipped; 0
+    /// everywhere else (the key paths test only this).
+    hidden_depth: u32,
+    /// The key sets hidden at `hidden_depth`: one per flattened enum whose variant holds the
+    /// next (each fork keeps those of the lexer it forked from at the same object).
+    hidden: [Option<HidesKey>; MAX_HIDDEN_KEY_SETS],
 }
+
+/// Whether a key (unescaped) is one a [`Lexer::fork_hiding`] lexer skips.
+pub(crate) type HidesKey = fn(&[u8]) -> bool;
+
+/// How many flattened tagged or untagged enums, each inside a variant of the one before, can
+/// read one object again with keys hidden from them ([`Lexer::fork_hiding`]).
+const MAX_HIDDEN_KEY_SETS: usize = 4;
 
 impl<'de> Lexer<'de> {
     /// A lexer over `input`, validating UTF-8 inside strings.
@@ -88,6 +102,8 @@ impl<'de> Lexer<'de> {
             speculating: false,
             entry_depth: 0,
             entry_pending: false,
+            hidden_depth: 0,
+            hidden: [None; MAX_HIDDEN_KEY_SETS],
         }
     }
 
@@ -212,6 +228,79 @@ impl<'de> Lexer<'de> {
             speculating: self.speculating,
             entry_depth: 0,
             entry_pending: false,
+            hidden_depth: 0,
+            hidden: [None; MAX_HIDDEN_KEY_SETS],
+        }
+    }
+
+    /// [`Lexer::fork_at`], skipping the entries of the object at `mark` whose keys `hides` names
+    /// (and those the keys this lexer hides there name, when it is itself such a fork of the same
+    /// object): a flattened tagged or untagged enum then sees only the entries serde would hand
+    /// it, not the enclosing struct's own keys or those a flattened field before it took.
+    #[doc(hidden)]
+    pub fn fork_hiding(&self, mark: Mark, hides: Option<HidesKey>) -> Result<Lexer<'de>> {
+        let mut fork = self.fork_at(mark);
+        // The object's keys are read one level inside the mark (`begin_object` enters).
+        let depth = mark.remaining_depth.saturating_sub(1);
+        if depth != 0 && depth == self.hidden_depth {
+            fork.hidden = self.hidden;
+        }
+        if let Some(hides) = hides {
+            match fork.hidden.iter_mut().find(|set| set.is_none()) {
+                Some(free) => *free = Some(hides),
+                None => {
+                    return Err(self.err_custom(format_args!(
+                        "fastjson: more than {MAX_HIDDEN_KEY_SETS} flattened enums nested in \
+                         one another read this object"
+                    )))
+                }
+            }
+        }
+        if fork.hidden[0].is_some() {
+            fork.hidden_depth = depth;
+        }
+        Ok(fork)
+    }
+
+    /// Before a key of the object a [`Lexer::fork_hiding`] lexer hides keys in: steps over the
+    /// entries (separator, key, value) whose keys it hides, leaving the lexer before the next
+    /// separator (`first` false once one was skipped), or where it was. A malformed entry is left
+    /// for the caller to report.
+    #[cold]
+    #[inline(never)]
+    fn skip_hidden_entries(&mut self, first: &mut bool) -> Result<()> {
+        if self.hidden_depth != self.remaining_depth {
+            return Ok(());
+        }
+        let input = self.input;
+        loop {
+            let (pos, string_start) = (self.pos, self.string_start);
+            let mut at = whitespace_end(input, pos);
+            if !*first {
+                if input.get(at) != Some(&b',') {
+                    return Ok(());
+                }
+                at = whitespace_end(input, at + 1);
+            }
+            if input.get(at) != Some(&b'"') {
+                return Ok(());
+            }
+            self.pos = at + 1;
+            let hidden = match self.scan_str() {
+                Ok(key) => {
+                    let key = self.str_bytes(key);
+                    self.hidden.iter().flatten().any(|hides| hides(key))
+                }
+                Err(_) => false,
+            };
+            if !hidden {
+                self.pos = pos;
+                self.string_start = string_start;
+                return Ok(());
+            }
+            self.colon()?;
+            self.skip_value()?;
+            *first = false;
         }
     }
 
@@ -402,6 +491,9 @@ impl<'de> Lexer<'de> {
     /// `true` with the lexer on the key's opening quote, or consumes `}` and returns `false`.
     #[inline(always)]
     fn object_step(&mut self, first: &mut bool) -> Result<bool> {
+        if self.hidden_depth != 0 {
+            self.skip_hidden_entries(first)?;
+        }
         let mut b = self.peek()?;
         if *first {
             *first = false;
@@ -473,6 +565,9 @@ impl<'de> Lexer<'de> {
     /// `KeyOrder`): documents of one source usually list fields in one order.
     #[inline(always)]
     pub fn next_key_predicted(&mut self, first: &mut bool, predicted: &[u8]) -> Result<Key<'_>> {
+        if self.hidden_depth != 0 {
+            self.skip_hidden_entries(first)?;
+        }
         // `,"` first: it fails at once in pretty JSON, where a newline follows `,`, and it keeps
         // the separator checked whatever `predicted` holds.
         if !*first

@@ -151,6 +151,10 @@ const _: () = {
             )
         }
         #[inline]
+        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+            ::core::matches!(__key, b"Less" | b"Equal" | b"Greater")
+        }
+        #[inline]
         fn finish(
             __b: &mut Self::Builder,
             __lex: &_fj::Lexer<'de>,

@@ -1,0 +1,70 @@
+//! The keys of an object a flattened tagged or untagged enum must not see when it reads the
+//! object again (`__private::HideKeys`), as serde never hands it those entries: the keys the
+//! object's own fields name (and an internally tagged variant's tag), and those the flattened
+//! fields declared before it take.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use crate::ast::Field;
+
+/// The item `__OwnKeys`, a `HideKeys` type for the keys `patterns` match (each `b"a" | b"b"`).
+pub fn own_keys_item(patterns: &[TokenStream]) -> TokenStream {
+    let body = if patterns.is_empty() {
+        quote! {
+            const NOTHING: _fj::__private::bool = true;
+
+            #[inline]
+            fn hides(_: &[::core::primitive::u8]) -> _fj::__private::bool {
+                false
+            }
+        }
+    } else {
+        quote! {
+            #[inline]
+            fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+                ::core::matches!(__key, #(#patterns)|*)
+            }
+        }
+    };
+    quote! {
+        struct __OwnKeys;
+
+        impl _fj::__private::HideKeys for __OwnKeys {
+            #body
+        }
+    }
+}
+
+/// For each of `flattened` (in declaration order), the `HideKeys` type of the keys it must not
+/// see: `parent`'s, `__OwnKeys`' and those the flattened fields before it take.
+pub fn per_field(
+    de: &syn::Lifetime,
+    parent: TokenStream,
+    flattened: &[&Field],
+) -> Vec<TokenStream> {
+    let mut taken_before = quote!(());
+    flattened
+        .iter()
+        .map(|f| {
+            let hidden = quote!((#parent, (__OwnKeys, #taken_before)));
+            let ty = f.ty;
+            let taken_by = quote_spanned!(f.span()=> _fj::__private::TakenBy<#de, #ty>);
+            taken_before = quote!((#taken_by, #taken_before));
+            hidden
+        })
+        .collect()
+}
+
+/// `DecodeFields::takes_key` for a type that takes the keys `patterns` match.
+pub fn takes_key_fn(patterns: &[TokenStream]) -> TokenStream {
+    if patterns.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        #[inline]
+        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+            ::core::matches!(__key, #(#patterns)|*)
+        }
+    }
+}

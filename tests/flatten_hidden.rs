@@ -1,0 +1,448 @@
+//! The keys a flattened internally tagged, adjacently tagged or untagged enum does not see,
+//! against serde_json. serde buffers only the entries no field of the struct names and hands
+//! them to its flattened fields in declaration order, so such an enum never sees the struct's
+//! own keys (nor an internally tagged variant's tag), nor those a flattened struct or externally
+//! tagged enum declared before it took. fastjson reads the object again instead of buffering it,
+//! skipping those keys.
+
+use std::fmt::Debug;
+
+use fastjson::FastJson;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// Both libraries decode `json` to the same value, or both refuse it (fastjson's message).
+fn same_decode<T>(json: &str) -> Result<T, String>
+where
+    T: fastjson::DecodeOwned + DeserializeOwned + PartialEq + Debug,
+{
+    match (
+        fastjson::from_str::<T>(json),
+        serde_json::from_str::<T>(json),
+    ) {
+        (Ok(ours), Ok(theirs)) => {
+            assert_eq!(ours, theirs, "{json}");
+            Ok(ours)
+        }
+        (Err(ours), Err(_)) => Err(ours.to_string()),
+        (ours, theirs) => panic!("{json}: fastjson {ours:?}, serde_json {theirs:?}"),
+    }
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Kind {
+    Click { x: i32, y: i32 },
+    Idle,
+}
+
+/// A key both the struct and the variant name is the struct's alone: the variant misses it.
+#[test]
+fn a_key_the_struct_names_is_not_the_variants() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Clash {
+        x: i32,
+        #[serde(flatten)]
+        kind: Kind,
+    }
+    for json in [
+        r#"{"x":1,"type":"click","y":2}"#,
+        r#"{"type":"click","y":2,"x":1}"#,
+        "{\n  \"type\": \"click\",\n  \"x\": 1,\n  \"y\": 2\n}",
+        // Escaped, the key is still the struct's.
+        r#"{"type":"click","\u0078":1,"y":2}"#,
+    ] {
+        let refusal = same_decode::<Clash>(json).unwrap_err();
+        assert!(refusal.contains("missing field `x`"), "{refusal}");
+    }
+    let value = same_decode::<Clash>(r#"{"x":1,"type":"idle"}"#).unwrap();
+    assert_eq!(value.kind, Kind::Idle);
+
+    // With a default the variant takes it.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "type")]
+    enum Defaulted {
+        Click {
+            #[serde(default)]
+            x: i32,
+            y: i32,
+        },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct ClashDefault {
+        #[serde(alias = "X")]
+        x: i32,
+        #[serde(flatten)]
+        kind: Defaulted,
+    }
+    for json in [
+        r#"{"x":5,"type":"Click","y":2}"#,
+        // The alias is the struct's key too.
+        r#"{"type":"Click","y":2,"X":5}"#,
+    ] {
+        let value = same_decode::<ClashDefault>(json).unwrap();
+        assert_eq!((value.x, value.kind), (5, Defaulted::Click { x: 0, y: 2 }));
+    }
+}
+
+/// `deny_unknown_fields` on the flattened enum: the struct's keys are not unknown to it (it
+/// never sees them), a key nobody names is.
+#[test]
+fn deny_unknown_fields_on_the_enum_ignores_the_structs_keys() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "type", deny_unknown_fields)]
+    enum Strict {
+        Click { x: i32 },
+        Idle,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Event {
+        id: u64,
+        #[serde(flatten)]
+        kind: Strict,
+        at: u32,
+    }
+    let value = same_decode::<Event>(r#"{"id":1,"type":"Click","x":3,"at":9}"#).unwrap();
+    assert_eq!(value.kind, Strict::Click { x: 3 });
+    let value = same_decode::<Event>(r#"{"at":9,"type":"Idle","id":1}"#).unwrap();
+    assert_eq!(value.kind, Strict::Idle);
+    let refusal =
+        same_decode::<Event>(r#"{"id":1,"type":"Click","x":3,"z":0,"at":9}"#).unwrap_err();
+    assert!(refusal.contains("unknown field `z`"), "{refusal}");
+
+    // Adjacently tagged: the same.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t", content = "c", deny_unknown_fields)]
+    enum Payload {
+        Text(String),
+        Empty,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Message {
+        seq: u32,
+        #[serde(flatten)]
+        payload: Payload,
+    }
+    let value = same_decode::<Message>(r#"{"seq":1,"t":"Text","c":"hi"}"#).unwrap();
+    assert_eq!(value.payload, Payload::Text("hi".into()));
+    let value = same_decode::<Message>(r#"{"t":"Empty","seq":2}"#).unwrap();
+    assert_eq!(value.payload, Payload::Empty);
+    // An adjacently tagged enum is handed only its tag and content entries (serde reads the
+    // buffer as a struct of those two), so another key is never unknown to it.
+    let value = same_decode::<Message>(r#"{"t":"Empty","seq":2,"d":0}"#).unwrap();
+    assert_eq!(value.payload, Payload::Empty);
+
+    // A struct field named like the content key takes it from the enum.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Shadowed {
+        c: String,
+        #[serde(flatten)]
+        payload: Payload,
+    }
+    let value = same_decode::<Shadowed>(r#"{"t":"Empty","c":"mine"}"#).unwrap();
+    assert_eq!(value.c, "mine");
+    same_decode::<Shadowed>(r#"{"t":"Text","c":"mine"}"#).unwrap_err();
+}
+
+/// An adjacently tagged enum takes its tag and content entries: a map after it does not see
+/// them, and `deny_unknown_fields` on the struct does not call them unknown (neither holds for
+/// an internally tagged enum, which takes nothing).
+#[test]
+fn an_adjacently_tagged_enum_takes_its_tag_and_content() {
+    use std::collections::BTreeMap;
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t", content = "c")]
+    enum Payload {
+        Text(String),
+        Empty,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct WithRest {
+        #[serde(flatten)]
+        payload: Payload,
+        #[serde(flatten)]
+        rest: BTreeMap<String, serde_json::Value>,
+    }
+    let value = same_decode::<WithRest>(r#"{"t":"Text","z":1,"c":"hi"}"#).unwrap();
+    assert_eq!(value.rest.keys().collect::<Vec<_>>(), ["z"]);
+    // A second tag is a duplicate for both.
+    same_decode::<WithRest>(r#"{"t":"Empty","z":1,"t":"Empty"}"#).unwrap_err();
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Strict {
+        seq: u8,
+        #[serde(flatten)]
+        payload: Payload,
+    }
+    let value = same_decode::<Strict>(r#"{"seq":1,"t":"Text","c":"hi"}"#).unwrap();
+    assert_eq!(value.payload, Payload::Text("hi".into()));
+    let refusal = same_decode::<Strict>(r#"{"seq":1,"t":"Empty","x":0}"#).unwrap_err();
+    assert!(refusal.contains("unknown field `x`"), "{refusal}");
+
+    // Taken, they are hidden from a tagged enum after it.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Rest {
+        HasTag { t: String },
+        Other {},
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Both {
+        #[serde(flatten)]
+        payload: Payload,
+        #[serde(flatten)]
+        rest: Rest,
+    }
+    let value = same_decode::<Both>(r#"{"t":"Empty"}"#).unwrap();
+    assert_eq!(value.rest, Rest::Other {});
+}
+
+/// An untagged enum tries its variants on the entries it is handed: the struct's key does not
+/// make the first variant fit.
+#[test]
+fn an_untagged_enum_tries_its_variants_without_the_structs_keys() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Who {
+        ById { id: u8 },
+        ByName { name: String },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Lookup {
+        id: u8,
+        #[serde(flatten)]
+        who: Who,
+    }
+    let value = same_decode::<Lookup>(r#"{"id":1,"name":"ann"}"#).unwrap();
+    assert_eq!(value.who, Who::ByName { name: "ann".into() });
+    same_decode::<Lookup>(r#"{"id":1}"#).unwrap_err();
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct A {
+    x: u8,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t")]
+enum Tagged {
+    V {
+        #[serde(default)]
+        x: u8,
+    },
+}
+
+/// A flattened struct declared before the enum takes its keys first; declared after it, it
+/// takes them after the enum read them.
+#[test]
+fn a_flattened_struct_before_the_enum_takes_its_keys_first() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct StructFirst {
+        #[serde(flatten)]
+        a: A,
+        #[serde(flatten)]
+        k: Tagged,
+    }
+    let value = same_decode::<StructFirst>(r#"{"t":"V","x":1}"#).unwrap();
+    assert_eq!((value.a, value.k), (A { x: 1 }, Tagged::V { x: 0 }));
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct EnumFirst {
+        #[serde(flatten)]
+        k: Tagged,
+        #[serde(flatten)]
+        a: A,
+    }
+    let value = same_decode::<EnumFirst>(r#"{"t":"V","x":1}"#).unwrap();
+    assert_eq!((value.a, value.k), (A { x: 1 }, Tagged::V { x: 1 }));
+
+    // An externally tagged enum before it takes its variant's key.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    enum Shape {
+        V { r: u8 },
+        Dot,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Any {
+        WithV {
+            #[serde(rename = "V")]
+            v: serde_json::Value,
+        },
+        Other {},
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct ExternalFirst {
+        #[serde(flatten)]
+        shape: Shape,
+        #[serde(flatten)]
+        any: Any,
+    }
+    let value = same_decode::<ExternalFirst>(r#"{"V":{"r":2}}"#).unwrap();
+    assert_eq!((value.shape, value.any), (Shape::V { r: 2 }, Any::Other {}));
+
+    // Inside `Option` and `Box` the struct takes the same keys.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Wrapped {
+        #[serde(flatten)]
+        a: Option<Box<A>>,
+        #[serde(flatten)]
+        k: Box<Tagged>,
+    }
+    let value = same_decode::<Wrapped>(r#"{"x":3,"t":"V"}"#).unwrap();
+    assert_eq!(*value.k, Tagged::V { x: 0 });
+}
+
+/// A struct flattened into another hides its own keys and its parent's from its flattened
+/// enum; an internally tagged variant hides its tag from the enum its content flattens.
+#[test]
+fn nested_flattening_hides_every_level_s_keys() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "type", deny_unknown_fields)]
+    enum Strict {
+        Click { x: i32 },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Mid {
+        m: u8,
+        #[serde(flatten)]
+        kind: Strict,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Outer {
+        id: u8,
+        #[serde(flatten)]
+        mid: Mid,
+    }
+    let value = same_decode::<Outer>(r#"{"id":1,"m":2,"type":"Click","x":3}"#).unwrap();
+    assert_eq!(value.mid.kind, Strict::Click { x: 3 });
+    let refusal = same_decode::<Outer>(r#"{"id":1,"m":2,"type":"Click","x":3,"q":4}"#).unwrap_err();
+    assert!(refusal.contains("unknown field `q`"), "{refusal}");
+
+    // The content of an internally tagged newtype variant, and an internally tagged struct
+    // variant: neither's flattened enum sees the outer tag.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Content {
+        a: u8,
+        #[serde(flatten)]
+        kind: Strict,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "env")]
+    enum Envelope {
+        Wrap(Content),
+        Inline {
+            a: u8,
+            #[serde(flatten)]
+            kind: Strict,
+        },
+    }
+    let value = same_decode::<Envelope>(r#"{"env":"Wrap","a":1,"type":"Click","x":2}"#).unwrap();
+    assert!(matches!(value, Envelope::Wrap(Content { a: 1, .. })));
+    let value = same_decode::<Envelope>(r#"{"type":"Click","x":2,"a":1,"env":"Inline"}"#).unwrap();
+    assert!(matches!(value, Envelope::Inline { a: 1, .. }));
+}
+
+/// A flattened enum whose variant flattens another enum: the inner one sees neither the outer
+/// struct's keys nor the outer variant's.
+#[test]
+fn an_enum_flattened_in_a_flattened_enums_variant_sees_what_serde_hands_it() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "u", deny_unknown_fields)]
+    enum Inner {
+        W { b: u8 },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t")]
+    enum Middle {
+        V {
+            a: u8,
+            #[serde(flatten)]
+            inner: Inner,
+        },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Outer {
+        id: u8,
+        #[serde(flatten)]
+        middle: Middle,
+    }
+    let value = same_decode::<Outer>(r#"{"id":1,"t":"V","a":2,"u":"W","b":3}"#).unwrap();
+    assert_eq!(
+        value.middle,
+        Middle::V {
+            a: 2,
+            inner: Inner::W { b: 3 }
+        }
+    );
+    let refusal =
+        same_decode::<Outer>(r#"{"id":1,"t":"V","a":2,"u":"W","b":3,"z":0}"#).unwrap_err();
+    assert!(refusal.contains("unknown field `z`"), "{refusal}");
+}
+
+/// The hidden keys live in the lexer's fork, at most four sets for one object: a fifth enum
+/// nested in the variants of the four before it is refused with a message saying so (serde
+/// reads it).
+#[test]
+fn a_fifth_enum_nested_in_flattened_variants_is_refused_clearly() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t5")]
+    enum E5 {
+        V { x: u8 },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t4")]
+    enum E4 {
+        V {
+            #[serde(flatten)]
+            e: E5,
+        },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t3")]
+    enum E3 {
+        V {
+            #[serde(flatten)]
+            e: E4,
+        },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t2")]
+    enum E2 {
+        V {
+            #[serde(flatten)]
+            e: E3,
+        },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Four {
+        id: u8,
+        #[serde(flatten)]
+        e: E2,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Five {
+        id: u8,
+        #[serde(flatten)]
+        e: E1,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t1")]
+    enum E1 {
+        V {
+            #[serde(flatten)]
+            e: E2,
+        },
+    }
+    let four = r#"{"id":1,"t2":"V","t3":"V","t4":"V","t5":"V","x":7}"#;
+    same_decode::<Four>(four).unwrap();
+    let five = r#"{"id":1,"t1":"V","t2":"V","t3":"V","t4":"V","t5":"V","x":7}"#;
+    serde_json::from_str::<Five>(five).unwrap();
+    let refusal = fastjson::from_str::<Five>(five).unwrap_err().to_string();
+    assert!(
+        refusal.contains("more than 4 flattened enums nested in one another"),
+        "{refusal}"
+    );
+}
