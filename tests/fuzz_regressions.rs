@@ -84,6 +84,7 @@ fn model_seeds_decode_in_both_libraries() {
     let mut windows = Vec::new();
     let mut actions = Vec::new();
     let mut extras = Vec::new();
+    let mut credentials = Vec::new();
     for name in [
         "typed-dispatch",
         "typed-dispatch-rgb",
@@ -91,6 +92,7 @@ fn model_seeds_decode_in_both_libraries() {
         "typed-dispatch-window",
         "typed-dispatch-flatten",
         "typed-dispatch-flatten-map",
+        "typed-dispatch-hidden",
     ] {
         let bytes = std::fs::read(seeds.join(format!("{name}.json"))).unwrap();
         let ours: Dispatch = fastjson::from_slice(&bytes).unwrap();
@@ -105,6 +107,7 @@ fn model_seeds_decode_in_both_libraries() {
         windows.push(ours.window);
         actions.push((ours.action, ours.mode));
         extras.push((ours.extra, ours.limits, ours.target));
+        credentials.push(ours.credentials);
     }
     assert_eq!(
         paints,
@@ -118,7 +121,25 @@ fn model_seeds_decode_in_both_libraries() {
             Paint::Gray(7),
             Paint::None,
             Paint::None,
+            Paint::None,
         ]
+    );
+    // The untagged enum is not handed `ops` (the struct's own key) nor `mode` (taken by the
+    // adjacently tagged enum before it).
+    assert_eq!(
+        credentials[6],
+        Some(checks::dispatch::Credentials::Login {
+            user: "ann".into(),
+            pass: None,
+            mode: None
+        })
+    );
+    assert_eq!(
+        actions[6],
+        (
+            Some(Action::Wrap(checks::dispatch::Wrapped { depth: 2 })),
+            Some(Mode::Fast)
+        )
     );
     // The flattened map, declared before the others, reads every key they read too.
     let (extra, limits, target) = &extras[5];

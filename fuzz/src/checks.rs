@@ -514,12 +514,23 @@ pub mod dispatch {
         Pair(u8, u8),
     }
 
-    /// ... and an untagged one (the first variant the object's keys satisfy).
+    /// ... and an untagged one (the first variant the object's keys satisfy). `ops` (a key of
+    /// `Dispatch`'s own) and `mode` (taken by the adjacently tagged enum declared before it) are
+    /// never handed to it: always `None` after a decode.
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
     #[serde(untagged)]
     pub enum Credentials {
-        Token { token: String },
-        Login { user: String, pass: Option<String> },
+        Token {
+            token: String,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            ops: Option<u8>,
+        },
+        Login {
+            user: String,
+            pass: Option<String>,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            mode: Option<String>,
+        },
     }
 
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
