@@ -211,13 +211,14 @@ impl<A: HideKeys, B: HideKeys> HideKeys for (A, B) {
     }
 }
 
-/// The keys the flattened field of type `F` takes (`DecodeFields::takes_key`).
+/// The keys the flattened field of type `F` takes (`DecodeFields::TAKES_KEYS`).
 pub struct TakenBy<'de, F>(PhantomData<fn() -> (&'de (), F)>);
 
 impl<'de, F: crate::DecodeFields<'de>> HideKeys for TakenBy<'de, F> {
-    #[inline]
+    const NOTHING: bool = F::TAKES_KEYS.is_empty();
+
     fn hides(key: &[u8]) -> bool {
-        F::takes_key(key)
+        F::TAKES_KEYS.iter().any(|name| name.as_bytes() == key)
     }
 }
 

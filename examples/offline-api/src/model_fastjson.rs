@@ -535,10 +535,11 @@ const _: () = {
                 _ => _fj::__private::Ok(false),
             }
         }
-        #[inline]
-        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-            ::core::matches!(__key, b"id" | b"name" | b"email")
-        }
+        const TAKES_KEYS: &'static [&'static _fj::__private::str] = &[
+            "id",
+            "name",
+            "email",
+        ];
         #[inline]
         fn finish(
             __b: &mut Self::Builder,
@@ -782,10 +783,11 @@ const _: () = {
                 _ => _fj::__private::Ok(false),
             }
         }
-        #[inline]
-        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-            ::core::matches!(__key, b"sku" | b"quantity" | b"unit_price_cents")
-        }
+        const TAKES_KEYS: &'static [&'static _fj::__private::str] = &[
+            "sku",
+            "quantity",
+            "unit_price_cents",
+        ];
         #[inline]
         fn finish(
             __b: &mut Self::Builder,
@@ -983,10 +985,12 @@ const _: () = {
                 &["pending", "paid", "in_transit", "delivered"],
             )
         }
-        #[inline]
-        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-            ::core::matches!(__key, b"pending" | b"paid" | b"in_transit" | b"delivered")
-        }
+        const TAKES_KEYS: &'static [&'static _fj::__private::str] = &[
+            "pending",
+            "paid",
+            "in_transit",
+            "delivered",
+        ];
         #[inline]
         fn finish(
             __b: &mut Self::Builder,
@@ -1654,10 +1658,10 @@ const _: () = {
                 _ => _fj::__private::Ok(false),
             }
         }
-        #[inline]
-        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-            ::core::matches!(__key, b"updatedBy" | b"revision")
-        }
+        const TAKES_KEYS: &'static [&'static _fj::__private::str] = &[
+            "updatedBy",
+            "revision",
+        ];
         #[inline]
         fn finish(
             __b: &mut Self::Builder,
@@ -2009,10 +2013,7 @@ const _: () = {
             }
             _fj::__private::Ok(false)
         }
-        #[inline]
-        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-            ::core::matches!(__key, b"type" | b"data")
-        }
+        const TAKES_KEYS: &'static [&'static _fj::__private::str] = &["type", "data"];
         #[inline]
         fn object_at<__H: _fj::__private::HideKeys>(
             __b: &mut Self::Builder,

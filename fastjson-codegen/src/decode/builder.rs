@@ -120,8 +120,8 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         .filter(|(_, f)| f.attrs.flatten)
         .map(|(_, f)| *f)
         .collect();
-    let takes_key = if flattened_fields.is_empty() {
-        hidden::takes_key_fn(&patterns)
+    let takes_keys = if flattened_fields.is_empty() {
+        hidden::takes_keys_const(&claimed)
     } else {
         TokenStream::new()
     };
@@ -209,7 +209,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
 
             #object_at
 
-            #takes_key
+            #takes_keys
 
             #[inline]
             fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {

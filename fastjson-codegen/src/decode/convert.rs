@@ -123,6 +123,8 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
         impl #fields_impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #fields_where_clause {
             type Builder = <#source as _fj::DecodeFields<#de>>::Builder;
             const LEAVES_KEYS: _fj::__private::bool = <#source as _fj::DecodeFields<#de>>::LEAVES_KEYS;
+            const TAKES_KEYS: &'static [&'static _fj::__private::str] =
+                <#source as _fj::DecodeFields<#de>>::TAKES_KEYS;
 
             #[inline]
             fn decode_field(
@@ -136,11 +138,6 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
             #[inline]
             fn object_at<__H: _fj::__private::HideKeys>(__builder: &mut Self::Builder, __object: _fj::Mark) {
                 <#source as _fj::DecodeFields<#de>>::object_at::<__H>(__builder, __object);
-            }
-
-            #[inline]
-            fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-                <#source as _fj::DecodeFields<#de>>::takes_key(__key)
             }
 
             fn finish(__builder: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {

@@ -2,7 +2,7 @@
 //! (`"Variant": content` among the enclosing object's keys).
 
 use proc_macro2::TokenStream;
-use quote::{quote, ToTokens};
+use quote::quote;
 
 use super::enum_identifier::Source;
 use super::errors;
@@ -170,11 +170,7 @@ pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -
         .collect();
     // Every variant key, though only the first is taken: a flattened enum after this one is
     // not handed a second (serde would hand it that one).
-    let patterns: Vec<TokenStream> = names
-        .iter()
-        .map(|name| field::byte_lit(name).into_token_stream())
-        .collect();
-    let takes_key = super::hidden::takes_key_fn(&patterns);
+    let takes_keys = super::hidden::takes_keys_const(&names);
     let name = &p.target.name;
     quote! {
         #[automatically_derived]
@@ -190,7 +186,7 @@ pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -
                 _fj::__private::flattened_variant_entry(__b, __key, __lex, &[#(#names),*])
             }
 
-            #takes_key
+            #takes_keys
 
             #[inline]
             fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {

@@ -56,15 +56,12 @@ pub fn per_field(
         .collect()
 }
 
-/// `DecodeFields::takes_key` for a type that takes the keys `patterns` match.
-pub fn takes_key_fn(patterns: &[TokenStream]) -> TokenStream {
-    if patterns.is_empty() {
+/// `DecodeFields::TAKES_KEYS` for a type that takes the keys `names`.
+pub fn takes_keys_const(names: &[String]) -> TokenStream {
+    if names.is_empty() {
         return TokenStream::new();
     }
     quote! {
-        #[inline]
-        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-            ::core::matches!(__key, #(#patterns)|*)
-        }
+        const TAKES_KEYS: &'static [&'static _fj::__private::str] = &[#(#names),*];
     }
 }

@@ -172,8 +172,9 @@ fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ident = cont.ident;
     let de = &p.de;
-    let (decode_field, takes_key, hidden) = match &cont.attrs.tag {
+    let (decode_field, takes_keys, hidden) = match &cont.attrs.tag {
         TagType::Adjacent { tag, content } => {
+            let (tag_name, content_name) = (tag, content);
             let (tag, content) = (field::byte_lit(tag), field::byte_lit(content));
             (
                 quote! {
@@ -189,7 +190,7 @@ fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
                         _fj::__private::Ok(false)
                     }
                 },
-                hidden::takes_key_fn(&[quote!(#tag | #content)]),
+                hidden::takes_keys_const(&[tag_name.clone(), content_name.clone()]),
                 quote! {
                     struct __OtherKeys;
 
@@ -225,7 +226,7 @@ fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
             #[inline]
             #decode_field
 
-            #takes_key
+            #takes_keys
 
             #[inline]
             fn object_at<__H: _fj::__private::HideKeys>(__b: &mut Self::Builder, __object: _fj::Mark) {

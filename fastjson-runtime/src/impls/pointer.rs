@@ -117,6 +117,7 @@ impl<T: EncodeFields> EncodeFields for Option<T> {
 impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
     type Builder = OptionFieldsBuilder<T::Builder>;
     const LEAVES_KEYS: bool = T::LEAVES_KEYS;
+    const TAKES_KEYS: &'static [&'static str] = T::TAKES_KEYS;
 
     #[inline]
     fn decode_field(
@@ -142,11 +143,6 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
     #[inline]
     fn object_at<H: HideKeys>(builder: &mut Self::Builder, object: Mark) {
         T::object_at::<H>(&mut builder.inner, object);
-    }
-
-    #[inline]
-    fn takes_key(key: &[u8]) -> bool {
-        T::takes_key(key)
     }
 
     fn finish(builder: &mut Self::Builder, lex: &Lexer<'de>) -> Result<Self> {
@@ -180,6 +176,7 @@ impl<T: EncodeFields + ?Sized> EncodeFields for Box<T> {
 impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Box<T> {
     type Builder = T::Builder;
     const LEAVES_KEYS: bool = T::LEAVES_KEYS;
+    const TAKES_KEYS: &'static [&'static str] = T::TAKES_KEYS;
 
     #[inline]
     fn decode_field(
@@ -193,11 +190,6 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Box<T> {
     #[inline]
     fn object_at<H: HideKeys>(builder: &mut Self::Builder, object: Mark) {
         T::object_at::<H>(builder, object);
-    }
-
-    #[inline]
-    fn takes_key(key: &[u8]) -> bool {
-        T::takes_key(key)
     }
 
     fn finish(builder: &mut Self::Builder, lex: &Lexer<'de>) -> Result<Self> {

@@ -150,10 +150,11 @@ const _: () = {
                 &["Less", "Equal", "Greater"],
             )
         }
-        #[inline]
-        fn takes_key(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-            ::core::matches!(__key, b"Less" | b"Equal" | b"Greater")
-        }
+        const TAKES_KEYS: &'static [&'static _fj::__private::str] = &[
+            "Less",
+            "Equal",
+            "Greater",
+        ];
         #[inline]
         fn finish(
             __b: &mut Self::Builder,
