@@ -393,7 +393,7 @@ fn deny_unknown_fields_beside_a_flattened_enum_refuses_its_keys_as_serde_does() 
 }
 
 /// The schema of a struct with a flattened enum: its own properties, and the enum's `oneOf`
-/// through `allOf`.
+/// through `allOf`; an internally tagged enum's own schema already describes its entries.
 #[test]
 fn the_schema_holds_the_flattened_enum_in_all_of() {
     use fastjson::Schema;
@@ -405,6 +405,128 @@ fn the_schema_holds_the_flattened_enum_in_all_of() {
     assert_eq!(schema["required"], serde_json::json!(["id", "at"]));
     let kind: serde_json::Value = serde_json::from_str(Kind::schema()).unwrap();
     assert_eq!(kind["oneOf"].as_array().map(Vec::len), Some(4));
+    assert_eq!(Kind::flattened_schema(), None);
+}
+
+/// A flattened externally tagged enum writes entries among the struct's (`"circle":{..}`,
+/// `"dot":null`), not its own closed objects and strings: the struct refers to its flattened
+/// form, which `SchemaDocument` adds beside the enum's own.
+#[test]
+fn the_schema_of_a_flattened_externally_tagged_enum_is_its_entries() {
+    use fastjson::{Schema, SchemaDocument};
+    use serde_json::json;
+
+    let drawing: serde_json::Value = serde_json::from_str(Drawing::schema()).unwrap();
+    assert_eq!(
+        drawing["allOf"],
+        json!([{ "$ref": "#/$defs/Shape.flattened" }])
+    );
+    let own: serde_json::Value = serde_json::from_str(Shape::schema()).unwrap();
+    assert_eq!(own["oneOf"][3], json!({ "const": "dot" }));
+    let flattened: serde_json::Value =
+        serde_json::from_str(Shape::flattened_schema().unwrap()).unwrap();
+    let entries = flattened["oneOf"].as_array().unwrap();
+    assert_eq!(entries.len(), 5);
+    assert_eq!(
+        entries[0],
+        json!({
+            "type": "object",
+            "properties": { "circle": { "type": "object", "properties": { "r": { "type": "number" } }, "required": ["r"] } },
+            "required": ["circle"]
+        })
+    );
+    assert_eq!(
+        entries[3],
+        json!({ "type": "object", "properties": { "dot": { "type": "null" } }, "required": ["dot"] })
+    );
+    // Every entry names its variant and is open to the struct's other keys.
+    for (entry, text) in entries.iter().zip([
+        r#"{"circle":{"r":1.0}}"#,
+        r#"{"square":2.0}"#,
+        r#"{"rect":[1,2]}"#,
+        r#"{"dot":null}"#,
+        r#"{"poly":[1]}"#,
+    ]) {
+        let written: serde_json::Value = serde_json::from_str(text).unwrap();
+        let key = written.as_object().unwrap().keys().next().unwrap();
+        assert_eq!(entry["required"], json!([key]), "{text}");
+        assert!(entry.get("additionalProperties").is_none(), "{entry}");
+    }
+    let document: serde_json::Value = serde_json::from_str(
+        &SchemaDocument::new()
+            .with::<Drawing>()
+            .with::<Shape>()
+            .to_json(),
+    )
+    .unwrap();
+    let defs = document["$defs"].as_object().unwrap();
+    assert_eq!(
+        defs.keys().collect::<Vec<_>>(),
+        ["Drawing", "Shape", "Shape.flattened"]
+    );
+    assert_eq!(defs["Shape.flattened"], flattened);
+
+    // Inside `Option` (entries optional) and `Box`, and a struct flattened beside it (its own
+    // schema, no flattened form).
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Layered {
+        #[serde(flatten)]
+        shape: Option<Box<Shape>>,
+        #[serde(flatten)]
+        meta: Meta,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Meta {
+        z: u8,
+    }
+    let layered: serde_json::Value = serde_json::from_str(Layered::schema()).unwrap();
+    assert_eq!(
+        layered["allOf"],
+        json!([
+            { "anyOf": [{ "$ref": "#/$defs/Shape.flattened" }, {}] },
+            { "$ref": "#/$defs/Meta" }
+        ])
+    );
+    assert_eq!(Meta::flattened_schema(), None);
+}
+
+/// A flattened untagged enum's unit variant writes no entry: its flattened form accepts any
+/// entries for it.
+#[test]
+fn the_schema_of_a_flattened_untagged_enum_with_a_unit_variant() {
+    use fastjson::Schema;
+    use serde_json::json;
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Auth {
+        Token { token: String },
+        Anonymous,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Request {
+        path: String,
+        #[serde(flatten)]
+        auth: Auth,
+    }
+    assert_eq!(
+        same_text(&Request {
+            path: "/".into(),
+            auth: Auth::Anonymous
+        }),
+        r#"{"path":"/"}"#
+    );
+    let request: serde_json::Value = serde_json::from_str(Request::schema()).unwrap();
+    assert_eq!(
+        request["allOf"],
+        json!([{ "$ref": "#/$defs/Auth.flattened" }])
+    );
+    let own: serde_json::Value = serde_json::from_str(Auth::schema()).unwrap();
+    assert_eq!(own["anyOf"][1], json!({ "type": "null" }));
+    let flattened: serde_json::Value =
+        serde_json::from_str(Auth::flattened_schema().unwrap()).unwrap();
+    assert_eq!(flattened["anyOf"][1], json!({}));
+    assert_eq!(flattened["anyOf"][0], own["anyOf"][0]);
 }
 
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]

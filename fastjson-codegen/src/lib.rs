@@ -123,7 +123,7 @@ pub fn expand_with(input: &syn::DeriveInput, options: &Options) -> TokenStream {
 pub(crate) struct Expansion {
     pub tokens: TokenStream,
     #[cfg_attr(not(feature = "offline"), allow(dead_code))]
-    pub schema: Option<schema::Json>,
+    pub schema: Option<schema::ContainerSchema>,
 }
 
 /// The one generation path, shared by the derives ([`expand_with`]) and the offline generator:

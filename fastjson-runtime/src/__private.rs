@@ -251,3 +251,90 @@ pub fn reread_fork<'de>(builder: &mut RereadBuilder, lex: &Lexer<'de>) -> FjResu
         }
     }
 }
+
+/// A struct's schema refers to a type it flattens as `<Name>` or, when that type has a
+/// flattened form (`Schema::flattened_schema`), `<Name>.flattened`: generated code asks
+/// `(&&SchemaProbe::<T>::NEW).flattened_suffix()`, which finds [`SchemaOf`] when `T` has a
+/// schema and [`NoSchema`] (no suffix) when it does not, so that flattening a type without one
+/// still compiles (its reference then dangles, as any reference to a type without a schema).
+pub struct SchemaProbe<T: ?Sized>(PhantomData<T>);
+
+impl<T: ?Sized> SchemaProbe<T> {
+    pub const NEW: Self = SchemaProbe(PhantomData);
+}
+
+pub trait SchemaOf {
+    fn flattened_suffix(&self) -> &'static str;
+}
+
+impl<T: crate::Schema + ?Sized> SchemaOf for &SchemaProbe<T> {
+    fn flattened_suffix(&self) -> &'static str {
+        match T::flattened_schema() {
+            Some(_) => crate::FLATTENED_SUFFIX,
+            None => "",
+        }
+    }
+}
+
+pub trait NoSchema {
+    fn flattened_suffix(&self) -> &'static str;
+}
+
+impl<T: ?Sized> NoSchema for SchemaProbe<T> {
+    fn flattened_suffix(&self) -> &'static str {
+        ""
+    }
+}
+
+pub use std::sync::OnceLock;
+
+#[cfg(test)]
+mod tests {
+    use super::{NoSchema as _, SchemaOf as _, SchemaProbe};
+    use crate::{Schema, SchemaDocument};
+
+    struct Plain;
+    impl Schema for Plain {
+        const SCHEMA_NAME: &'static str = "Plain";
+        fn schema() -> &'static str {
+            r#"{"type":"object"}"#
+        }
+    }
+
+    struct Entries;
+    impl Schema for Entries {
+        const SCHEMA_NAME: &'static str = "Entries";
+        fn schema() -> &'static str {
+            r#"{"const":"a"}"#
+        }
+        fn flattened_schema() -> Option<&'static str> {
+            Some(r#"{"type":"object","required":["a"]}"#)
+        }
+    }
+
+    struct NoSchemaAtAll;
+
+    /// The probe finds the type's own answer where it has a schema, and no suffix (no
+    /// compile error) where it has none. (The double borrow is the probe, as generated code
+    /// writes it.)
+    #[test]
+    #[allow(clippy::needless_borrow)]
+    fn the_probe_names_the_flattened_form_only_where_there_is_one() {
+        assert_eq!((&&SchemaProbe::<Entries>::NEW).flattened_suffix(), ".flattened");
+        assert_eq!((&&SchemaProbe::<Plain>::NEW).flattened_suffix(), "");
+        assert_eq!((&&SchemaProbe::<NoSchemaAtAll>::NEW).flattened_suffix(), "");
+        let document = SchemaDocument::new()
+            .with::<Entries>()
+            .with::<Plain>()
+            .with::<Entries>()
+            .to_json();
+        assert!(
+            document.ends_with(concat!(
+                r#""$defs":{"Entries":{"const":"a"},"#,
+                r#""Entries.flattened":{"type":"object","required":["a"]},"#,
+                r#""Plain":{"type":"object"}}}"#
+            )),
+            "{document}"
+        );
+    }
+}

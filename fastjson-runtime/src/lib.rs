@@ -32,7 +32,7 @@ pub use escape::quoted;
 pub use extract::{extract, Extracted, Extractor};
 pub use impls::{DecodeKey, EncodeKey};
 pub use lexer::{Key, Lexer, Mark, Number, Str, DEFAULT_MAX_DEPTH};
-pub use schema::{with_ref_prefix, Schema, SchemaDocument, SCHEMA_DIALECT};
+pub use schema::{with_ref_prefix, Schema, SchemaDocument, FLATTENED_SUFFIX, SCHEMA_DIALECT};
 pub use simd::{active_kernel, Kernel};
 pub use traits::{Decode, DecodeFields, DecodeOwned, Encode, EncodeFields, IsEmpty};
 pub use writer::{Compact, Format, HtmlSafe, Pretty, Writer};

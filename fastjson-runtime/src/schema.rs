@@ -1,6 +1,8 @@
 //! `Schema`: the JSON Schema (draft 2020-12) of a type's wire format, written by the generator,
 //! and `SchemaDocument`, which bundles several of them for publishing (a file, OpenAPI components).
 
+use std::borrow::Cow;
+
 /// A type whose JSON form has a schema known at compile time.
 ///
 /// `#[derive(FastJson)]` and the offline generator implement it from the same model that writes
@@ -17,7 +19,20 @@ pub trait Schema {
 
     /// This type's schema as compact JSON, without `$schema` (it is meant to sit in `$defs`).
     fn schema() -> &'static str;
+
+    /// The schema of the entries this type writes when a struct flattens it, where that is not
+    /// [`Schema::schema`]: an externally tagged enum's variants are then entries among the
+    /// struct's (`"Circle":{..}`, a unit variant `"Dot":null`) in objects open to the struct's
+    /// other keys, and an untagged enum's unit variants write no entry. A struct flattening such
+    /// a type refers to this schema as `<SCHEMA_NAME>.flattened` ([`FLATTENED_SUFFIX`]), and
+    /// [`SchemaDocument`] adds it under that name beside the type's own.
+    fn flattened_schema() -> Option<&'static str> {
+        None
+    }
 }
+
+/// What a type's `$defs` name gets for its [`Schema::flattened_schema`].
+pub const FLATTENED_SUFFIX: &str = ".flattened";
 
 /// The draft 2020-12 meta-schema URI.
 pub const SCHEMA_DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -56,7 +71,7 @@ pub const SCHEMA_DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct SchemaDocument {
-    defs: Vec<(&'static str, &'static str)>,
+    defs: Vec<(Cow<'static, str>, &'static str)>,
 }
 
 impl SchemaDocument {
@@ -71,10 +86,15 @@ impl SchemaDocument {
         self
     }
 
-    /// Adds `T`'s schema under `$defs/<T::SCHEMA_NAME>`.
+    /// Adds `T`'s schema under `$defs/<T::SCHEMA_NAME>` (and its flattened form, if it has
+    /// one, under `<T::SCHEMA_NAME>.flattened`).
     pub fn add<T: Schema + ?Sized>(&mut self) -> &mut Self {
         if !self.defs.iter().any(|(name, _)| *name == T::SCHEMA_NAME) {
-            self.defs.push((T::SCHEMA_NAME, T::schema()));
+            self.defs.push((Cow::Borrowed(T::SCHEMA_NAME), T::schema()));
+            if let Some(flattened) = T::flattened_schema() {
+                let name = format!("{}{FLATTENED_SUFFIX}", T::SCHEMA_NAME);
+                self.defs.push((Cow::Owned(name), flattened));
+            }
         }
         self
     }

@@ -315,7 +315,21 @@ const _: () = {
     impl _fj::Schema for Order {
         const SCHEMA_NAME: &'static _fj::__private::str = "Order";
         fn schema() -> &'static _fj::__private::str {
-            r##"{"description":"An order as the API sends it.","type":"object","properties":{"orderId":{"type":"integer","minimum":0,"maximum":18446744073709551615},"customer":{"$ref":"#/$defs/Customer"},"items":{"type":"array","items":{"$ref":"#/$defs/LineItem"}},"status":{"$ref":"#/$defs/Status"},"coupon":{"description":"Absent when no coupon was applied.","type":["string","null"]},"labels":{"type":"object","additionalProperties":{"type":"string"}},"payment":{"$ref":"#/$defs/Payment"}},"required":["orderId","customer","items","status","payment"],"allOf":[{"$ref":"#/$defs/Audit"}]}"##
+            {
+                #[allow(unused_imports)]
+                use _fj::__private::{NoSchema as _, SchemaOf as _};
+                static __TEXT: _fj::__private::OnceLock<_fj::__private::String> = _fj::__private::OnceLock::new();
+                __TEXT
+                    .get_or_init(|| {
+                        [
+                            r##"{"description":"An order as the API sends it.","type":"object","properties":{"orderId":{"type":"integer","minimum":0,"maximum":18446744073709551615},"customer":{"$ref":"#/$defs/Customer"},"items":{"type":"array","items":{"$ref":"#/$defs/LineItem"}},"status":{"$ref":"#/$defs/Status"},"coupon":{"description":"Absent when no coupon was applied.","type":["string","null"]},"labels":{"type":"object","additionalProperties":{"type":"string"}},"payment":{"$ref":"#/$defs/Payment"}},"required":["orderId","customer","items","status","payment"],"allOf":[{"$ref":"#/$defs/Audit"##,
+                            (&&_fj::__private::SchemaProbe::<Audit>::NEW)
+                                .flattened_suffix(),
+                            r#""}]}"#,
+                        ]
+                            .concat()
+                    })
+            }
         }
     }
 };
@@ -1030,6 +1044,11 @@ const _: () = {
         const SCHEMA_NAME: &'static _fj::__private::str = "Status";
         fn schema() -> &'static _fj::__private::str {
             r#"{"type":"string","enum":["pending","paid","in_transit","delivered"]}"#
+        }
+        fn flattened_schema() -> _fj::__private::Option<&'static _fj::__private::str> {
+            _fj::__private::Some(
+                r#"{"oneOf":[{"type":"object","properties":{"pending":{"type":"null"}},"required":["pending"]},{"type":"object","properties":{"paid":{"type":"null"}},"required":["paid"]},{"type":"object","properties":{"in_transit":{"type":"null"}},"required":["in_transit"]},{"type":"object","properties":{"delivered":{"type":"null"}},"required":["delivered"]}]}"#,
+            )
         }
     }
 };

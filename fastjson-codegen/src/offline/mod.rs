@@ -9,7 +9,7 @@ pub use select::Select;
 
 use std::fmt::{self, Display};
 
-use crate::schema::Json;
+use crate::schema::{Json, FLATTENED_SUFFIX};
 use crate::Options;
 
 /// Settings of one offline generation.
@@ -109,6 +109,8 @@ pub fn generate(source: &str, options: &FileOptions) -> Result<Generated, Genera
     let mut items: Vec<syn::Item> = Vec::new();
     let mut types = Vec::new();
     let mut defs = Vec::new();
+    // The model's types with a flattened form: a struct flattening one refers to that form.
+    let mut flattened_forms: Vec<String> = Vec::new();
     let mut messages = Vec::new();
     for select::Selected { input, sides } in &selected {
         let derive_options = Options {
@@ -122,7 +124,14 @@ pub fn generate(source: &str, options: &FileOptions) -> Result<Generated, Genera
                 items.extend(parsed.items);
                 types.push(crate::attr::unraw(&input.ident));
                 if let Some(schema) = expansion.schema {
-                    defs.push((crate::attr::unraw(&input.ident), schema));
+                    let name = crate::attr::unraw(&input.ident);
+                    if let Some(flattened) = schema.flattened {
+                        flattened_forms.push(name.clone());
+                        defs.push((name.clone(), schema.schema));
+                        defs.push((format!("{name}{FLATTENED_SUFFIX}"), flattened));
+                    } else {
+                        defs.push((name, schema.schema));
+                    }
                 }
             }
             Err((errors, _)) => {
@@ -132,6 +141,9 @@ pub fn generate(source: &str, options: &FileOptions) -> Result<Generated, Genera
     }
     if !messages.is_empty() {
         return Err(GenerateError { messages });
+    }
+    for (_, schema) in &mut defs {
+        schema.resolve_flattened_refs(&|name| flattened_forms.iter().any(|f| f == name));
     }
     if !items.is_empty() {
         items.insert(

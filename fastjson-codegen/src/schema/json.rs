@@ -3,6 +3,9 @@
 
 use crate::escape::quoted;
 
+/// What a type's `$defs` name gets for its flattened form (the runtime's `FLATTENED_SUFFIX`).
+pub const FLATTENED_SUFFIX: &str = ".flattened";
+
 /// A JSON value whose objects keep insertion order (schemas read best in a fixed key order).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Json {
@@ -12,6 +15,15 @@ pub enum Json {
     String(String),
     Array(Vec<Json>),
     Object(Vec<(String, Json)>),
+    /// The reference of a flattened field to its type, `"#/$defs/<name>"`, or to its flattened
+    /// form, `"#/$defs/<name>.flattened"`, which only the type knows it has: written with the
+    /// marker `\0<hole>\0` after the name (a NUL, which no other written text contains
+    /// unescaped), where `schema::impl_tokens` asks the type (`holes[hole]`) at run time, or
+    /// replaced by [`Json::resolve_flattened_refs`] where every type is known (offline).
+    FlattenedRef {
+        name: String,
+        hole: usize,
+    },
 }
 
 impl Json {
@@ -71,8 +83,36 @@ impl Json {
         out
     }
 
+    /// Replaces each [`Json::FlattenedRef`] by its reference, to the flattened form when
+    /// `has_flattened_form` says the named type has one.
+    #[cfg_attr(not(feature = "offline"), allow(dead_code))]
+    pub fn resolve_flattened_refs(&mut self, has_flattened_form: &dyn Fn(&str) -> bool) {
+        match self {
+            Json::FlattenedRef { name, .. } => {
+                let suffix = if has_flattened_form(name) {
+                    FLATTENED_SUFFIX
+                } else {
+                    ""
+                };
+                *self = Json::String(format!("#/$defs/{name}{suffix}"));
+            }
+            Json::Array(items) => items
+                .iter_mut()
+                .for_each(|item| item.resolve_flattened_refs(has_flattened_form)),
+            Json::Object(entries) => entries
+                .iter_mut()
+                .for_each(|(_, value)| value.resolve_flattened_refs(has_flattened_form)),
+            Json::Bool(_) | Json::Number(_) | Json::String(_) => {}
+        }
+    }
+
     fn write(&self, out: &mut String, indent: Option<&str>, depth: usize) {
         match self {
+            Json::FlattenedRef { name, hole } => {
+                let quoted = quoted(&format!("#/$defs/{name}"));
+                out.push_str(&quoted[..quoted.len() - 1]);
+                out.push_str(&format!("\0{hole}\0\""));
+            }
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Json::Number(n) => out.push_str(n),
             Json::String(s) => out.push_str(&quoted(s)),

@@ -14,6 +14,10 @@ mod json;
 mod types;
 
 pub use json::Json;
+#[cfg(feature = "offline")]
+pub use json::FLATTENED_SUFFIX;
+
+use std::cell::RefCell;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -22,8 +26,20 @@ use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::attr::{self, TagType};
 use crate::check::transparent_field;
 
-/// The schema of the container's JSON form.
-pub fn of_container(cont: &Container) -> Json {
+/// A container's schemas.
+pub struct ContainerSchema {
+    /// Its JSON form's.
+    pub schema: Json,
+    /// The entries it writes when a struct flattens it, where that is not `schema`: an
+    /// externally tagged enum's (its variants' entries, in objects open to the struct's keys),
+    /// an untagged enum's with unit variants (which write none).
+    pub flattened: Option<Json>,
+    /// The types of the flattened fields whose references are [`Json::FlattenedRef`]s, by hole.
+    pub holes: Vec<syn::Type>,
+}
+
+/// The schemas of the container's JSON form.
+pub fn of_container(cont: &Container) -> ContainerSchema {
     let cx = Cx {
         owner: attr::unraw(cont.ident),
         params: cont
@@ -32,21 +48,39 @@ pub fn of_container(cont: &Container) -> Json {
             .map(|param| param.ident.to_string())
             .collect(),
         cont,
+        holes: RefCell::new(Vec::new()),
     };
     let schema = match (&cont.attrs.type_into, &cont.data) {
         (Some(target), _) => cx.ty(target),
         (None, Data::Struct(style, fields)) => cx.struct_(*style, fields),
         (None, Data::Enum(variants)) => cx.enum_(variants),
     };
-    described(schema, &cont.original.attrs)
+    let flattened = match (&cont.attrs.type_into, &cont.data) {
+        (None, Data::Enum(variants)) => cx.flattened_enum(variants),
+        _ => None,
+    };
+    ContainerSchema {
+        schema: described(schema, &cont.original.attrs),
+        flattened: flattened.map(|schema| described(schema, &cont.original.attrs)),
+        holes: cx.holes.into_inner(),
+    }
 }
 
-/// `impl Schema` returning the schema as a compact literal.
-pub fn impl_tokens(cont: &Container, schema: &Json) -> TokenStream {
+/// `impl Schema` returning the schema (and the flattened form) as compact literals, or as text
+/// assembled once at run time where a flattened field's reference depends on its type.
+pub fn impl_tokens(cont: &Container, schema: &ContainerSchema) -> TokenStream {
     let ident = cont.ident;
     let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
     let name = attr::unraw(ident);
-    let text = raw_str(&schema.to_compact());
+    let text = static_text(&schema.schema.to_compact(), &schema.holes);
+    let flattened = schema.flattened.as_ref().map(|flattened| {
+        let text = static_text(&flattened.to_compact(), &schema.holes);
+        quote! {
+            fn flattened_schema() -> _fj::__private::Option<&'static _fj::__private::str> {
+                _fj::__private::Some(#text)
+            }
+        }
+    });
     quote! {
         #[automatically_derived]
         impl #impl_generics _fj::Schema for #ident #ty_generics #where_clause {
@@ -54,8 +88,35 @@ pub fn impl_tokens(cont: &Container, schema: &Json) -> TokenStream {
             fn schema() -> &'static _fj::__private::str {
                 #text
             }
+            #flattened
         }
     }
+}
+
+/// An expression of type `&'static str` for compact schema `text`: a literal, or, with
+/// [`Json::FlattenedRef`] markers (`\0<hole>\0`) in it, the text assembled once with each
+/// hole's type's suffix (`.flattened` when it has a flattened form).
+fn static_text(text: &str, holes: &[syn::Type]) -> TokenStream {
+    if !text.contains('\0') {
+        let literal = raw_str(text);
+        return quote!(#literal);
+    }
+    let parts = text.split('\0').enumerate().map(|(i, part)| {
+        if i % 2 == 0 {
+            let literal = raw_str(part);
+            quote!(#literal)
+        } else {
+            let ty = &holes[part.parse::<usize>().expect("a hole's index")];
+            quote!((&&_fj::__private::SchemaProbe::<#ty>::NEW).flattened_suffix())
+        }
+    });
+    quote! {{
+        #[allow(unused_imports)]
+        use _fj::__private::{NoSchema as _, SchemaOf as _};
+        static __TEXT: _fj::__private::OnceLock<_fj::__private::String> =
+            _fj::__private::OnceLock::new();
+        __TEXT.get_or_init(|| [#(#parts),*].concat())
+    }}
 }
 
 /// `text` as a raw string literal (`r##"..."##`, as many `#` as it needs), readable in expansions.
@@ -73,6 +134,8 @@ struct Cx<'c, 'a> {
     owner: String,
     params: Vec<String>,
     cont: &'c Container<'a>,
+    /// The flattened fields' types whose references are [`Json::FlattenedRef`]s.
+    holes: RefCell<Vec<syn::Type>>,
 }
 
 impl Cx<'_, '_> {
@@ -188,8 +251,83 @@ impl Cx<'_, '_> {
         let schema = self.ty(ty);
         match schema.get("additionalProperties") {
             Some(values) if schema.get("$ref").is_none() => Flattened::Rest(values.clone()),
-            _ => Flattened::Entries(schema),
+            _ => Flattened::Entries(self.flattened_ref(schema, ty)),
         }
+    }
+
+    /// A reference to another type (`{"$ref":"#/$defs/Name"}`) as a [`Json::FlattenedRef`], so
+    /// that it names the type's flattened form when it has one.
+    fn flattened_ref(&self, schema: Json, ty: &syn::Type) -> Json {
+        let Some(Json::String(target)) = schema.get("$ref") else {
+            return schema;
+        };
+        let Some(name) = target.strip_prefix("#/$defs/") else {
+            return schema;
+        };
+        let mut holes = self.holes.borrow_mut();
+        let reference = Json::FlattenedRef {
+            name: name.to_owned(),
+            hole: holes.len(),
+        };
+        holes.push(ty.clone());
+        Json::object([("$ref", reference)])
+    }
+
+    /// The entries a flattened externally tagged enum writes (one per variant, beside the
+    /// struct's own: `"Circle":{..}`, `"Dot":null`), or a flattened untagged enum with unit
+    /// variants (which write none); `None` when the enum's own schema says it already (tagged
+    /// objects open to other keys) or flatten refuses it.
+    fn flattened_enum(&self, variants: &[Variant]) -> Option<Json> {
+        let flatten = crate::ast::flattenable(self.cont, variants)?;
+        let written: Vec<&Variant> = variants
+            .iter()
+            .filter(|v| !v.attrs.skip_serializing)
+            .collect();
+        let unit =
+            |v: &Variant| v.encoded_style() == Style::Unit && v.attrs.serialize_with.is_none();
+        let (combinator, schemas): (&str, Vec<Json>) = match flatten {
+            crate::ast::Flatten::VariantKey => (
+                "oneOf",
+                written
+                    .iter()
+                    .map(|v| {
+                        let name = v.attrs.name.ser.as_str();
+                        let entry = Json::object([
+                            ("type", Json::str("object")),
+                            (
+                                "properties",
+                                Json::Object(vec![(name.to_owned(), self.content(v))]),
+                            ),
+                            ("required", Json::Array(vec![Json::str(name)])),
+                        ]);
+                        described(entry, &v.original.attrs)
+                    })
+                    .collect(),
+            ),
+            crate::ast::Flatten::Reread
+                if self.cont.attrs.tag == TagType::Untagged && written.iter().any(|v| unit(v)) =>
+            {
+                (
+                    "anyOf",
+                    written
+                        .iter()
+                        .map(|v| {
+                            let entries = if unit(v) {
+                                Json::any()
+                            } else {
+                                self.content(v)
+                            };
+                            described(entries, &v.original.attrs)
+                        })
+                        .collect(),
+                )
+            }
+            crate::ast::Flatten::Reread => return None,
+        };
+        if schemas.is_empty() {
+            return Some(Json::Bool(false));
+        }
+        Some(Json::object([(combinator, Json::Array(schemas))]))
     }
 
     fn enum_(&self, variants: &[Variant]) -> Json {

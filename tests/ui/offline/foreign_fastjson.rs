@@ -190,5 +190,10 @@ const _: () = {
         fn schema() -> &'static _fj::__private::str {
             r#"{"type":"string","enum":["Less","Equal","Greater"]}"#
         }
+        fn flattened_schema() -> _fj::__private::Option<&'static _fj::__private::str> {
+            _fj::__private::Some(
+                r#"{"oneOf":[{"type":"object","properties":{"Less":{"type":"null"}},"required":["Less"]},{"type":"object","properties":{"Equal":{"type":"null"}},"required":["Equal"]},{"type":"object","properties":{"Greater":{"type":"null"}},"required":["Greater"]}]}"#,
+            )
+        }
     }
 };
