@@ -8,26 +8,10 @@
 use std::fmt::Debug;
 
 use fastjson::FastJson;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// Both libraries decode `json` to the same value, or both refuse it (fastjson's message).
-fn same_decode<T>(json: &str) -> Result<T, String>
-where
-    T: fastjson::DecodeOwned + DeserializeOwned + PartialEq + Debug,
-{
-    match (
-        fastjson::from_str::<T>(json),
-        serde_json::from_str::<T>(json),
-    ) {
-        (Ok(ours), Ok(theirs)) => {
-            assert_eq!(ours, theirs, "{json}");
-            Ok(ours)
-        }
-        (Err(ours), Err(_)) => Err(ours.to_string()),
-        (ours, theirs) => panic!("{json}: fastjson {ours:?}, serde_json {theirs:?}"),
-    }
-}
+mod serde_agreement;
+use serde_agreement::same_decode;
 
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]

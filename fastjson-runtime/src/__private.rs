@@ -320,7 +320,10 @@ mod tests {
     #[test]
     #[allow(clippy::needless_borrow)]
     fn the_probe_names_the_flattened_form_only_where_there_is_one() {
-        assert_eq!((&&SchemaProbe::<Entries>::NEW).flattened_suffix(), ".flattened");
+        assert_eq!(
+            (&&SchemaProbe::<Entries>::NEW).flattened_suffix(),
+            ".flattened"
+        );
         assert_eq!((&&SchemaProbe::<Plain>::NEW).flattened_suffix(), "");
         assert_eq!((&&SchemaProbe::<NoSchemaAtAll>::NEW).flattened_suffix(), "");
         let document = SchemaDocument::new()
