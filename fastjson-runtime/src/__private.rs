@@ -10,6 +10,7 @@ pub use std::option::Option::{self, None, Some};
 pub use std::primitive::{bool, str, usize};
 pub use std::result::Result::{self, Err, Ok};
 pub use std::string::String;
+pub use std::sync::OnceLock;
 pub use std::vec::Vec;
 
 pub use crate::key_order::KeyOrder;
@@ -218,8 +219,13 @@ impl<'de, F: crate::DecodeFields<'de>> HideKeys for TakenBy<'de, F> {
     const NOTHING: bool = F::TAKES_KEYS.is_empty();
 
     fn hides(key: &[u8]) -> bool {
-        F::TAKES_KEYS.iter().any(|name| name.as_bytes() == key)
+        names_contain(F::TAKES_KEYS, key)
     }
+}
+
+/// Whether `key` (unescaped) is one of `names`: the key sets of flatten's hidden keys.
+pub fn names_contain(names: &[&str], key: &[u8]) -> bool {
+    names.iter().any(|name| name.as_bytes() == key)
 }
 
 /// The builder of a flattened internally tagged, adjacently tagged or untagged enum: where the
@@ -285,8 +291,6 @@ impl<T: ?Sized> NoSchema for SchemaProbe<T> {
         ""
     }
 }
-
-pub use std::sync::OnceLock;
 
 #[cfg(test)]
 mod tests {

@@ -251,9 +251,17 @@ const _: () = {
             impl _fj::__private::HideKeys for __OwnKeys {
                 #[inline]
                 fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-                    ::core::matches!(
-                        __key, b"orderId" | b"customer" | b"items" | b"status" |
-                        b"coupon" | b"labels" | b"payment"
+                    _fj::__private::names_contain(
+                        &[
+                            "orderId",
+                            "customer",
+                            "items",
+                            "status",
+                            "coupon",
+                            "labels",
+                            "payment",
+                        ],
+                        __key,
                     )
                 }
             }
@@ -996,7 +1004,7 @@ const _: () = {
                 __b,
                 __key,
                 __lex,
-                &["pending", "paid", "in_transit", "delivered"],
+                <Self as _fj::DecodeFields<'de>>::TAKES_KEYS,
             )
         }
         const TAKES_KEYS: &'static [&'static _fj::__private::str] = &[
@@ -1457,9 +1465,10 @@ const _: () = {
         #[inline]
         fn decode_field(
             _: &mut Self::Builder,
-            _: &_fj::__private::Cow<'de, _fj::__private::str>,
-            _: &mut _fj::Lexer<'de>,
+            __key: &_fj::__private::Cow<'de, _fj::__private::str>,
+            __lex: &mut _fj::Lexer<'de>,
         ) -> _fj::Result<_fj::__private::bool> {
+            let _ = (__key, __lex);
             _fj::__private::Ok(false)
         }
         #[inline]
@@ -2026,7 +2035,7 @@ const _: () = {
             __key: &_fj::__private::Cow<'de, _fj::__private::str>,
             __lex: &mut _fj::Lexer<'de>,
         ) -> _fj::Result<_fj::__private::bool> {
-            if let b"type" | b"data" = __key.as_bytes() {
+            if _fj::__private::names_contain(&["type", "data"], __key.as_bytes()) {
                 __lex.skip_value()?;
                 return _fj::__private::Ok(true);
             }
@@ -2042,7 +2051,7 @@ const _: () = {
             impl _fj::__private::HideKeys for __OtherKeys {
                 #[inline]
                 fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-                    !::core::matches!(__key, b"type" | b"data")
+                    !_fj::__private::names_contain(&["type", "data"], __key)
                 }
             }
             _fj::__private::reread_object_at::<(__H, __OtherKeys)>(__b, __object);

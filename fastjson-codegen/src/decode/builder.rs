@@ -63,10 +63,6 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
             }
         }
     });
-    let patterns: Vec<TokenStream> = keyed
-        .iter()
-        .map(|(_, _, pattern)| pattern.clone())
-        .collect();
     let flattened: Vec<Flattened> = read
         .iter()
         .filter(|(_, f)| f.attrs.flatten)
@@ -138,7 +134,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         })
         .collect();
     let object_at = (!object_at.is_empty()).then(|| {
-        let own_keys = hidden::own_keys_item(&patterns);
+        let own_keys = hidden::own_keys_item(&claimed);
         quote! {
             #[inline]
             fn object_at<__H: _fj::__private::HideKeys>(__b: &mut Self::Builder, __object: _fj::Mark) {

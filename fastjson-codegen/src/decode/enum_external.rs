@@ -168,8 +168,9 @@ pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -
         .into_iter()
         .flat_map(|(_, v)| v.attrs.name.de_names())
         .collect();
-    // Every variant key, though only the first is taken: a flattened enum after this one is
-    // not handed a second (serde would hand it that one).
+    // Every variant key, though only the first is taken (`flattened_variant_entry` reads the
+    // list): a flattened enum after this one is not handed a second (serde would hand it that
+    // one).
     let takes_keys = super::hidden::takes_keys_const(&names);
     let name = &p.target.name;
     quote! {
@@ -183,7 +184,12 @@ pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -
                 __key: &_fj::__private::Cow<#de, _fj::__private::str>,
                 __lex: &mut _fj::Lexer<#de>,
             ) -> _fj::Result<_fj::__private::bool> {
-                _fj::__private::flattened_variant_entry(__b, __key, __lex, &[#(#names),*])
+                _fj::__private::flattened_variant_entry(
+                    __b,
+                    __key,
+                    __lex,
+                    <Self as _fj::DecodeFields<#de>>::TAKES_KEYS,
+                )
             }
 
             #takes_keys

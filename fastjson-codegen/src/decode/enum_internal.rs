@@ -6,7 +6,7 @@
 //! tag once (`__tag_pending`).
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned, ToTokens};
+use quote::{quote, quote_spanned};
 
 use super::hidden;
 use super::object::{self, ObjectForm};
@@ -120,7 +120,7 @@ fn object_variant(p: &Params, v: &Variant, tag: &str) -> TokenStream {
             let ty = field.ty;
             let fields_trait = quote_spanned!(field.span()=> _fj::DecodeFields<#de>);
             // The tag is not among the entries serde hands the variant's content.
-            let tag_key = hidden::own_keys_item(&[super::field::byte_lit(tag).into_token_stream()]);
+            let tag_key = hidden::own_keys_item(&[tag.to_owned()]);
             quote! {
                 #tag_key
                 let mut __b: <#ty as #fields_trait>::Builder =

@@ -8,9 +8,9 @@ use quote::{quote, quote_spanned};
 
 use crate::ast::Field;
 
-/// The item `__OwnKeys`, a `HideKeys` type for the keys `patterns` match (each `b"a" | b"b"`).
-pub fn own_keys_item(patterns: &[TokenStream]) -> TokenStream {
-    let body = if patterns.is_empty() {
+/// The item `__OwnKeys`, a `HideKeys` type for the keys `names`.
+pub fn own_keys_item(names: &[String]) -> TokenStream {
+    let body = if names.is_empty() {
         quote! {
             const NOTHING: _fj::__private::bool = true;
 
@@ -23,7 +23,7 @@ pub fn own_keys_item(patterns: &[TokenStream]) -> TokenStream {
         quote! {
             #[inline]
             fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-                ::core::matches!(__key, #(#patterns)|*)
+                _fj::__private::names_contain(&[#(#names),*], __key)
             }
         }
     };

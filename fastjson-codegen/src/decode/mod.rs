@@ -28,7 +28,6 @@ use quote::quote;
 use self::variant::TagValue;
 use crate::ast::{self, Container, Data, Style, Variant};
 use crate::attr::{Identifier, TagType};
-
 use crate::bound::{self, DeLifetime};
 
 /// What every decode generator needs to know about the container.
@@ -172,32 +171,25 @@ fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ident = cont.ident;
     let de = &p.de;
-    let (decode_field, takes_keys, hidden) = match &cont.attrs.tag {
+    // What `decode_field` does with a key, the keys it takes, and `object_at`'s body.
+    let (take, takes_keys, hidden) = match &cont.attrs.tag {
         TagType::Adjacent { tag, content } => {
-            let (tag_name, content_name) = (tag, content);
-            let (tag, content) = (field::byte_lit(tag), field::byte_lit(content));
+            let names = [tag.clone(), content.clone()];
             (
                 quote! {
-                    fn decode_field(
-                        _: &mut Self::Builder,
-                        __key: &_fj::__private::Cow<#de, _fj::__private::str>,
-                        __lex: &mut _fj::Lexer<#de>,
-                    ) -> _fj::Result<_fj::__private::bool> {
-                        if let #tag | #content = __key.as_bytes() {
-                            __lex.skip_value()?;
-                            return _fj::__private::Ok(true);
-                        }
-                        _fj::__private::Ok(false)
+                    if _fj::__private::names_contain(&[#(#names),*], __key.as_bytes()) {
+                        __lex.skip_value()?;
+                        return _fj::__private::Ok(true);
                     }
                 },
-                hidden::takes_keys_const(&[tag_name.clone(), content_name.clone()]),
+                hidden::takes_keys_const(&names),
                 quote! {
                     struct __OtherKeys;
 
                     impl _fj::__private::HideKeys for __OtherKeys {
                         #[inline]
                         fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
-                            !::core::matches!(__key, #tag | #content)
+                            !_fj::__private::names_contain(&[#(#names),*], __key)
                         }
                     }
                     _fj::__private::reread_object_at::<(__H, __OtherKeys)>(__b, __object);
@@ -205,15 +197,7 @@ fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
             )
         }
         _ => (
-            quote! {
-                fn decode_field(
-                    _: &mut Self::Builder,
-                    _: &_fj::__private::Cow<#de, _fj::__private::str>,
-                    _: &mut _fj::Lexer<#de>,
-                ) -> _fj::Result<_fj::__private::bool> {
-                    _fj::__private::Ok(false)
-                }
-            },
+            quote!(let _ = (__key, __lex);),
             TokenStream::new(),
             quote!(_fj::__private::reread_object_at::<__H>(__b, __object);),
         ),
@@ -224,7 +208,14 @@ fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
             type Builder = _fj::__private::RereadBuilder;
 
             #[inline]
-            #decode_field
+            fn decode_field(
+                _: &mut Self::Builder,
+                __key: &_fj::__private::Cow<#de, _fj::__private::str>,
+                __lex: &mut _fj::Lexer<#de>,
+            ) -> _fj::Result<_fj::__private::bool> {
+                #take
+                _fj::__private::Ok(false)
+            }
 
             #takes_keys
 

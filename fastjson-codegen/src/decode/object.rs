@@ -118,17 +118,11 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     // the fields' own and the internal tag, and those flattened fields before it take. The
     // builder's `object_at` works them out for named structs.
     let (own_keys, mut hidden_keys) = if has_flatten && !form.via_builder {
-        let mut patterns: Vec<TokenStream> = keyed
-            .iter()
-            .map(|(_, _, pattern, _)| pattern.clone())
-            .collect();
-        patterns.extend(
-            form.internal_tag
-                .map(|tag| field::byte_lit(tag).into_token_stream()),
-        );
+        let mut names = claimed.clone();
+        names.extend(form.internal_tag.map(str::to_owned));
         let flattened_fields: Vec<&Field> = flattened.iter().map(|(_, f)| *f).collect();
         (
-            hidden::own_keys_item(&patterns),
+            hidden::own_keys_item(&names),
             hidden::per_field(de, quote!(()), &flattened_fields).into_iter(),
         )
     } else {

@@ -125,12 +125,10 @@ pub fn generate(source: &str, options: &FileOptions) -> Result<Generated, Genera
                 types.push(crate::attr::unraw(&input.ident));
                 if let Some(schema) = expansion.schema {
                     let name = crate::attr::unraw(&input.ident);
+                    defs.push((name.clone(), schema.schema));
                     if let Some(flattened) = schema.flattened {
-                        flattened_forms.push(name.clone());
-                        defs.push((name.clone(), schema.schema));
                         defs.push((format!("{name}{FLATTENED_SUFFIX}"), flattened));
-                    } else {
-                        defs.push((name, schema.schema));
+                        flattened_forms.push(name);
                     }
                 }
             }

@@ -147,7 +147,7 @@ const _: () = {
                 __b,
                 __key,
                 __lex,
-                &["Less", "Equal", "Greater"],
+                <Self as _fj::DecodeFields<'de>>::TAKES_KEYS,
             )
         }
         const TAKES_KEYS: &'static [&'static _fj::__private::str] = &[
