@@ -11,7 +11,7 @@ use std::num::{
     NonZeroI128, NonZeroI8, NonZeroU32, NonZeroU64, NonZeroUsize, Saturating, Wrapping,
 };
 use std::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use fastjson::FastJson;
@@ -163,6 +163,8 @@ proptest! {
         check(&path);
         let keys: BTreeMap<PathBuf, u8> = [(path.clone(), 1)].into();
         check(&keys);
+        let boxed_keys: BTreeMap<Box<Path>, u8> = [(path.clone().into_boxed_path(), 1)].into();
+        check(&boxed_keys);
         check(&path.into_boxed_path());
     }
 }
@@ -334,12 +336,27 @@ fn externally_tagged_std_enums_match_the_derive() {
 }
 
 #[test]
+fn boxed_keys_are_their_contents_keys() {
+    // serde's `Box<T>` is `T`, as a map key too: written and read as the boxed key.
+    let text = both_accept::<BTreeMap<Box<u32>, u8>>(r#"{"7":1,"42":2}"#);
+    assert_eq!(text[&Box::new(42)], 2);
+    check(&text);
+    both_reject::<BTreeMap<Box<u32>, u8>>(r#"{"x":1}"#);
+    both_reject::<BTreeMap<Box<u32>, u8>>(r#"{"-1":1}"#);
+    let words = both_accept::<HashMap<Box<bool>, Box<str>>>(r#"{"true":"yes"}"#);
+    check(&words);
+    let strs = both_accept::<BTreeMap<Box<str>, u8>>(r#"{"a\"b":1}"#);
+    check(&strs);
+}
+
+#[test]
 fn paths_are_strings() {
     assert_eq!(
         both_accept::<PathBuf>(r#""a/b\\c""#),
         PathBuf::from("a/b\\c")
     );
     both_accept::<BTreeMap<PathBuf, u8>>(r#"{"a/\u0062":1,"":2}"#);
+    both_accept::<BTreeMap<Box<Path>, u8>>(r#"{"a/\u0062":1,"":2}"#);
     both_reject::<PathBuf>("1");
     both_reject::<PathBuf>("[]");
 }

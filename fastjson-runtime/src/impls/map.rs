@@ -70,9 +70,40 @@ macro_rules! string_keys {
 }
 
 string_keys! {
-    Box<str> => <Box<str>>::from;
     Rc<str> => <Rc<str>>::from;
     Arc<str> => <Arc<str>>::from;
+}
+
+/// A boxed key is its content's key, as serde's `Box<T>` is its content: `Box<str>`,
+/// `Box<Path>`, a boxed integer or derived key.
+impl<K: EncodeKey + ?Sized> EncodeKey for Box<K> {
+    #[inline]
+    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+        (**self).encode_key(w, first);
+    }
+
+    #[inline]
+    fn key_len_hint(&self) -> usize {
+        (**self).key_len_hint()
+    }
+}
+
+impl<'de, K: DecodeKey<'de>> DecodeKey<'de> for Box<K> {
+    #[inline]
+    fn next_key(lex: &mut Lexer<'de>, first: &mut bool) -> Result<Option<Self>> {
+        Ok(K::next_key(lex, first)?.map(Box::new))
+    }
+
+    fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
+        K::from_key(key, lex, at).map(Box::new)
+    }
+}
+
+impl<'de> DecodeKey<'de> for Box<str> {
+    #[inline]
+    fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
+        Ok(Box::from(&**key))
+    }
 }
 
 impl EncodeKey for String {

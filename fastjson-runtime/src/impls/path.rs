@@ -82,6 +82,13 @@ impl<'de> DecodeKey<'de> for PathBuf {
     }
 }
 
+impl<'de> DecodeKey<'de> for Box<Path> {
+    #[inline]
+    fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
+        PathBuf::from_key(key, lex, at).map(PathBuf::into_boxed_path)
+    }
+}
+
 /// The path's text; a path that is not UTF-8 panics (see the module doc).
 #[inline]
 fn text(path: &Path) -> &str {
