@@ -512,6 +512,86 @@ fn the_schema_of_a_flattened_untagged_enum_with_a_unit_variant() {
     );
 }
 
+/// A flattened untagged enum's newtype variant writes its type's entries, flattened as a field
+/// of that type would be: the reference names the type's flattened form where it has one (an
+/// externally tagged enum's entries), and the type itself where not (a struct's fields).
+#[test]
+fn the_schema_of_a_flattened_untagged_newtype_variant_is_its_types_flattened_form() {
+    use fastjson::SchemaDocument;
+    use serde_json::json;
+
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Drawn {
+        Shape(Shape),
+        Boxed(Box<Meta>),
+        Plain { note: String },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Sketch {
+        id: u8,
+        #[serde(flatten)]
+        drawn: Drawn,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Meta {
+        z: u8,
+    }
+
+    let circle = Sketch {
+        id: 1,
+        drawn: Drawn::Shape(Shape::Circle { r: 1.5 }),
+    };
+    assert_eq!(same_text(&circle), r#"{"id":1,"circle":{"r":1.5}}"#);
+    assert_eq!(
+        all_of::<Sketch>(),
+        json!([{ "$ref": "#/$defs/Drawn.flattened" }])
+    );
+    let (own, flattened) = own_and_flattened::<Drawn>();
+    assert_eq!(own["anyOf"][0], json!({ "$ref": "#/$defs/Shape" }));
+    assert_eq!(
+        flattened["anyOf"],
+        json!([
+            { "$ref": "#/$defs/Shape.flattened" },
+            { "$ref": "#/$defs/Meta" },
+            own["anyOf"][2].clone(),
+        ])
+    );
+    let document: serde_json::Value = serde_json::from_str(
+        &SchemaDocument::new()
+            .with::<Sketch>()
+            .with::<Drawn>()
+            .with::<Shape>()
+            .to_json(),
+    )
+    .unwrap();
+    assert_eq!(
+        document["$defs"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect::<Vec<_>>(),
+        // (serde_json's map is sorted by key)
+        [
+            "Drawn",
+            "Drawn.flattened",
+            "Shape",
+            "Shape.flattened",
+            "Sketch"
+        ]
+    );
+
+    // Newtypes of types without a reference (an integer, a map) add no flattened form.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Loose {
+        Count(u32),
+        Rest(std::collections::BTreeMap<String, u8>),
+        Named { name: String },
+    }
+    assert_eq!(<Loose as fastjson::Schema>::flattened_schema(), None);
+}
+
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(rename_all = "lowercase")]
 enum Shape {

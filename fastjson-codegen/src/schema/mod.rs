@@ -304,23 +304,25 @@ impl Cx<'_, '_> {
                     })
                     .collect(),
             ),
-            crate::ast::Flatten::Reread
-                if self.cont.attrs.tag == TagType::Untagged && written.iter().any(|v| unit(v)) =>
-            {
-                (
-                    "anyOf",
-                    written
-                        .iter()
-                        .map(|v| {
-                            let entries = if unit(v) {
-                                Json::any()
-                            } else {
-                                self.content(v)
-                            };
-                            described(entries, &v.original.attrs)
-                        })
-                        .collect(),
-                )
+            crate::ast::Flatten::Reread if self.cont.attrs.tag == TagType::Untagged => {
+                let holes_before = self.holes.borrow().len();
+                let schemas: Vec<Json> = written
+                    .iter()
+                    .map(|v| {
+                        let entries = if unit(v) {
+                            Json::any()
+                        } else {
+                            self.flattened_content(v)
+                        };
+                        described(entries, &v.original.attrs)
+                    })
+                    .collect();
+                // Like the enum's own schema unless a unit variant writes nothing or a newtype
+                // variant's type may have a flattened form of its own.
+                if !written.iter().any(|v| unit(v)) && self.holes.borrow().len() == holes_before {
+                    return None;
+                }
+                ("anyOf", schemas)
             }
             crate::ast::Flatten::Reread => return None,
         };
@@ -408,6 +410,21 @@ impl Cx<'_, '_> {
 
     /// The variant's data: `null`, the inner value, an array or an object; anything when a
     /// `serialize_with` function writes it.
+    /// A variant's content where its entries are flattened into a struct's: a newtype
+    /// variant's type is flattened as a field of that type would be (its reference names the
+    /// type's flattened form when it has one); other contents are as [`Cx::content`].
+    fn flattened_content(&self, v: &Variant) -> Json {
+        if v.encoded_style() == Style::Newtype
+            && v.attrs.serialize_with.is_none()
+            && v.fields[0].attrs.serialize_with.is_none()
+        {
+            if let Flattened::Entries(schema) = self.flattened(v.fields[0].ty) {
+                return described(schema, &v.fields[0].original.attrs);
+            }
+        }
+        self.content(v)
+    }
+
     fn content(&self, v: &Variant) -> Json {
         if v.attrs.serialize_with.is_some() {
             return Json::any();
