@@ -74,19 +74,25 @@ string_keys! {
     Arc<str> => <Arc<str>>::from;
 }
 
-/// A boxed key is its content's key, as serde's `Box<T>` is its content: `Box<str>`,
-/// `Box<Path>`, a boxed integer or derived key.
-impl<K: EncodeKey + ?Sized> EncodeKey for Box<K> {
-    #[inline]
-    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
-        (**self).encode_key(w, first);
-    }
+/// `&T` and `Box<T>` are keys whenever `T` is, written as `T` (serde's `&T` and `Box<T>` are
+/// their contents): `Box<str>`, `Box<Path>`, a boxed integer or derived key.
+macro_rules! pointer_keys {
+    ($($pointer:ty),*) => {$(
+        impl<T: EncodeKey + ?Sized> EncodeKey for $pointer {
+            #[inline]
+            fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+                (**self).encode_key(w, first);
+            }
 
-    #[inline]
-    fn key_len_hint(&self) -> usize {
-        (**self).key_len_hint()
-    }
+            #[inline]
+            fn key_len_hint(&self) -> usize {
+                (**self).key_len_hint()
+            }
+        }
+    )*};
 }
+
+pointer_keys!(&T, Box<T>);
 
 impl<'de, K: DecodeKey<'de>> DecodeKey<'de> for Box<K> {
     #[inline]
@@ -137,18 +143,6 @@ impl EncodeKey for str {
     #[inline]
     fn key_len_hint(&self) -> usize {
         self.len() + 2
-    }
-}
-
-impl<T: EncodeKey + ?Sized> EncodeKey for &T {
-    #[inline]
-    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
-        (**self).encode_key(w, first);
-    }
-
-    #[inline]
-    fn key_len_hint(&self) -> usize {
-        (**self).key_len_hint()
     }
 }
 
