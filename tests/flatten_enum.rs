@@ -581,14 +581,26 @@ fn the_schema_of_a_flattened_untagged_newtype_variant_is_its_types_flattened_for
         ]
     );
 
-    // Newtypes of types without a reference (an integer, a map) add no flattened form.
+    // A newtype of a type without a reference (a map) adds no flattened form. `Tagged`
+    // flattens `Loose`, which compiles only where flatten takes the enum, so the `None` below
+    // is this rule's and not a refused enum's.
     #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
     #[serde(untagged)]
     enum Loose {
-        Count(u32),
-        Rest(std::collections::BTreeMap<String, u8>),
+        Rest(BTreeMap<String, u8>),
         Named { name: String },
     }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Tagged {
+        id: u8,
+        #[serde(flatten)]
+        loose: Loose,
+    }
+    let named = Tagged {
+        id: 2,
+        loose: Loose::Named { name: "n".into() },
+    };
+    assert_eq!(same_text(&named), r#"{"id":2,"name":"n"}"#);
     assert_eq!(<Loose as fastjson::Schema>::flattened_schema(), None);
 }
 

@@ -105,6 +105,8 @@ impl<'de, K: DecodeKey<'de>> DecodeKey<'de> for Box<K> {
     }
 }
 
+/// `str` has no `DecodeKey` (a key is read owned or borrowed), so `Box<str>` is not covered by
+/// `Box<K>` and reads its text itself.
 impl<'de> DecodeKey<'de> for Box<str> {
     #[inline]
     fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {

@@ -362,9 +362,9 @@ mod tests {
 
     #[test]
     fn escaped_strings_decode_at_every_run_length() {
-        // Runs of 0 to 40 bytes (either side of the kernels' 16- and 32-byte blocks) between escapes,
-        // with multi-byte characters at their edges, checked against the text they encode; the
-        // scratch buffer is reused from string to string, as in a document.
+        // Runs of 0 to 40 characters (1 to 4 bytes each: either side of the kernels' 16- and
+        // 32-byte blocks) between escapes, checked against the text they encode; the scratch
+        // buffer is reused from string to string, as in a document.
         let mut next = crate::test_rng::xorshift(0x51A7_E5C0_0000_0001);
         let mut lex_scratch = Vec::new();
         for _ in 0..crate::test_rng::iterations(3_000) {
