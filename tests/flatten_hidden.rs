@@ -430,3 +430,211 @@ fn a_fifth_enum_nested_in_flattened_variants_is_refused_clearly() {
         "{refusal}"
     );
 }
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+enum Letter {
+    A(u8),
+    B(u8),
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t")]
+enum Letters {
+    X {
+        #[serde(rename = "A", default)]
+        a: Option<u8>,
+        #[serde(rename = "B", default)]
+        b: Option<u8>,
+    },
+}
+
+fn letters(a: Option<u8>, b: Option<u8>) -> Letters {
+    Letters::X { a, b }
+}
+
+/// A flattened externally tagged enum takes only the first entry naming one of its variants
+/// (serde's `flat_map_take_entry`): a later variant key is handed on to a flattened tagged or
+/// untagged enum declared after it, which reads it (or, with `deny_unknown_fields`, refuses it).
+#[test]
+fn an_externally_tagged_enum_hides_only_the_entry_it_took() {
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct OneTaker {
+        #[serde(flatten)]
+        letter: Letter,
+        #[serde(flatten)]
+        rest: Letters,
+    }
+    for (json, letter, rest) in [
+        (
+            r#"{"A":1,"B":2,"t":"X"}"#,
+            Letter::A(1),
+            letters(None, Some(2)),
+        ),
+        (
+            r#"{"t":"X","B":2,"A":1}"#,
+            Letter::B(2),
+            letters(Some(1), None),
+        ),
+        (
+            r#"{"A":1,"t":"X","A":3}"#,
+            Letter::A(1),
+            letters(Some(3), None),
+        ),
+        (r#"{"A":1,"t":"X"}"#, Letter::A(1), letters(None, None)),
+        // Escaped, the key is the variant's name all the same.
+        (
+            r#"{"\u0041":1,"t":"X","B":2}"#,
+            Letter::A(1),
+            letters(None, Some(2)),
+        ),
+        (
+            "{\n \"B\": 5,\n \"t\": \"X\",\n \"B\": 6\n}",
+            Letter::B(5),
+            letters(None, Some(6)),
+        ),
+    ] {
+        let value = same_decode::<OneTaker>(json).unwrap();
+        assert_eq!((value.letter, value.rest), (letter, rest), "{json}");
+    }
+
+    // Two takers, each the first variant key the one before left.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct TwoTakers {
+        #[serde(flatten)]
+        first: Letter,
+        #[serde(flatten)]
+        second: Letter,
+        #[serde(flatten)]
+        rest: Letters,
+    }
+    for (json, first, second, rest) in [
+        (
+            r#"{"A":1,"A":2,"B":3,"t":"X"}"#,
+            Letter::A(1),
+            Letter::A(2),
+            letters(None, Some(3)),
+        ),
+        (
+            r#"{"A":1,"B":2,"A":3,"t":"X"}"#,
+            Letter::A(1),
+            Letter::B(2),
+            letters(Some(3), None),
+        ),
+    ] {
+        let value = same_decode::<TwoTakers>(json).unwrap();
+        assert_eq!(
+            (value.first, value.second, value.rest),
+            (first, second, rest),
+            "{json}"
+        );
+    }
+
+    // A flattened struct before the enum takes its keys first, every one of them: the enum
+    // takes the first variant key the struct did not.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct TakesA {
+        #[serde(rename = "A")]
+        a: u8,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct StructThenTaker {
+        #[serde(flatten)]
+        s: TakesA,
+        #[serde(flatten)]
+        letter: Letter,
+        #[serde(flatten)]
+        rest: Letters,
+    }
+    let value = same_decode::<StructThenTaker>(r#"{"A":1,"B":2,"B":3,"t":"X"}"#).unwrap();
+    assert_eq!(
+        (value.letter, value.rest),
+        (Letter::B(2), letters(None, Some(3)))
+    );
+
+    // The taker in a parent struct: the child's enum is handed what the parent's taker left.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Child {
+        #[serde(flatten)]
+        rest: Letters,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct Parent {
+        #[serde(flatten)]
+        letter: Letter,
+        #[serde(flatten)]
+        child: Child,
+    }
+    let value = same_decode::<Parent>(r#"{"B":1,"t":"X","A":2,"B":3}"#).unwrap();
+    assert_eq!(
+        (value.letter, value.child.rest),
+        (Letter::B(1), letters(Some(2), Some(3)))
+    );
+
+    // A taker at each level: each takes its own entry (a bit of state each).
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct TakingChild {
+        #[serde(flatten)]
+        letter: Letter,
+        #[serde(flatten)]
+        rest: Letters,
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct TakingParent {
+        #[serde(flatten)]
+        letter: Letter,
+        #[serde(flatten)]
+        child: TakingChild,
+    }
+    let value = same_decode::<TakingParent>(r#"{"A":1,"A":2,"A":3,"t":"X"}"#).unwrap();
+    assert_eq!(
+        (value.letter, value.child.letter, value.child.rest),
+        (Letter::A(1), Letter::A(2), letters(Some(3), None))
+    );
+
+    // `deny_unknown_fields`: the second variant key is unknown to the enum handed it.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t", deny_unknown_fields)]
+    enum Strict {
+        Y {},
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct TakerThenStrict {
+        #[serde(flatten)]
+        letter: Letter,
+        #[serde(flatten)]
+        strict: Strict,
+    }
+    same_decode::<TakerThenStrict>(r#"{"A":1,"t":"Y"}"#).unwrap();
+    let refusal = same_decode::<TakerThenStrict>(r#"{"A":1,"t":"Y","B":2}"#).unwrap_err();
+    assert!(refusal.contains("unknown field `B`"), "{refusal}");
+
+    // An untagged enum reads the entries once per variant it tries: each reading hides the
+    // same (first) entry.
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Either {
+        WithZ {
+            #[serde(rename = "B")]
+            b: u8,
+            z: u8,
+        },
+        Plain {
+            #[serde(rename = "B")]
+            b: u8,
+        },
+    }
+    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+    struct TakerThenUntagged {
+        #[serde(flatten)]
+        letter: Letter,
+        #[serde(flatten)]
+        either: Either,
+    }
+    let value = same_decode::<TakerThenUntagged>(r#"{"B":1,"B":2}"#).unwrap();
+    assert_eq!(
+        (value.letter, value.either),
+        (Letter::B(1), Either::Plain { b: 2 })
+    );
+    let value = same_decode::<TakerThenUntagged>(r#"{"B":1,"z":0,"B":2}"#).unwrap();
+    assert_eq!(value.either, Either::WithZ { b: 2, z: 0 });
+}

@@ -183,44 +183,73 @@ pub fn flattened_variant<T>(
 /// enum must not see when it reads that object again: those serde never hands it, because they
 /// were not buffered (the keys the struct's own fields name, an internally tagged variant's tag)
 /// or were taken before it (by a flattened struct, or an externally tagged enum, declared before
-/// it). Generated code composes the set as a type, `(Parent, (Own, (TakenBy<F>, ())))`, so that
-/// a struct flattened into another adds its own keys to its parent's; the enum keeps
-/// [`HideKeys::hides`] as a function pointer for its fork of the lexer
-/// ([`Lexer::fork_hiding`]).
+/// it). Generated code composes the set as a type, `(Parent, (Own, ((TakenBy<F0>, ()), ..)))`
+/// (the fields declared first are asked first), so that a struct flattened into another adds
+/// its own keys to its parent's; the enum keeps [`hides_entry`] for `H` as a function pointer
+/// for its fork of the lexer ([`Lexer::fork_hiding`]).
+///
+/// A flattened externally tagged enum takes one entry only: the first whose key names a
+/// variant, of those no field asked before it took. Such a set ("first taker") hides that entry
+/// and no later one naming a variant; it keeps whether it has in one bit of the state the fork
+/// passes in (`taken`, cleared when the fork starts reading the object), the bits numbered in
+/// the order the sets are asked, from `bit`.
 pub trait HideKeys {
     /// True when no key is hidden: the enum's fork then reads every key without the check.
     const NOTHING: bool = false;
 
-    fn hides(key: &[u8]) -> bool;
+    /// How many bits of `taken` this set uses: one per first taker in it.
+    const FIRST_TAKERS: u32 = 0;
+
+    /// Whether the entry whose key (unescaped) is `key` is hidden, the entries before it in
+    /// the object having been asked about in order.
+    fn hides(key: &[u8], taken: &mut u64, bit: u32) -> bool;
 }
 
 impl HideKeys for () {
     const NOTHING: bool = true;
 
     #[inline]
-    fn hides(_: &[u8]) -> bool {
+    fn hides(_: &[u8], _: &mut u64, _: u32) -> bool {
         false
     }
 }
 
 impl<A: HideKeys, B: HideKeys> HideKeys for (A, B) {
     const NOTHING: bool = A::NOTHING && B::NOTHING;
+    const FIRST_TAKERS: u32 = A::FIRST_TAKERS + B::FIRST_TAKERS;
 
     #[inline]
-    fn hides(key: &[u8]) -> bool {
-        A::hides(key) || B::hides(key)
+    fn hides(key: &[u8], taken: &mut u64, bit: u32) -> bool {
+        A::hides(key, taken, bit) || B::hides(key, taken, bit + A::FIRST_TAKERS)
     }
 }
 
-/// The keys the flattened field of type `F` takes (`DecodeFields::TAKES_KEYS`).
+/// The keys the flattened field of type `F` takes (`DecodeFields::TAKES_KEYS`): every entry
+/// naming one, or only the first (`DecodeFields::TAKES_ONLY_FIRST`).
 pub struct TakenBy<'de, F>(PhantomData<fn() -> (&'de (), F)>);
 
 impl<'de, F: crate::DecodeFields<'de>> HideKeys for TakenBy<'de, F> {
     const NOTHING: bool = F::TAKES_KEYS.is_empty();
+    const FIRST_TAKERS: u32 = if F::TAKES_ONLY_FIRST { 1 } else { 0 };
 
-    fn hides(key: &[u8]) -> bool {
-        names_contain(F::TAKES_KEYS, key)
+    fn hides(key: &[u8], taken: &mut u64, bit: u32) -> bool {
+        if !names_contain(F::TAKES_KEYS, key) {
+            return false;
+        }
+        if !F::TAKES_ONLY_FIRST {
+            return true;
+        }
+        let mask = 1u64 << bit;
+        let first = *taken & mask == 0;
+        *taken |= mask;
+        first
     }
+}
+
+/// [`HideKeys::hides`] of the whole set `H`, its first taker at bit 0: the function a fork of
+/// the lexer asks about each key ([`Lexer::fork_hiding`]).
+pub fn hides_entry<H: HideKeys>(key: &[u8], taken: &mut u64) -> bool {
+    H::hides(key, taken, 0)
 }
 
 /// Whether `key` (unescaped) is one of `names`: the key sets of flatten's hidden keys.
@@ -240,10 +269,17 @@ pub struct RereadBuilder {
 #[inline]
 pub fn reread_object_at<H: HideKeys>(builder: &mut RereadBuilder, object: crate::Mark) {
     builder.object = Some(object);
+    const {
+        assert!(
+            H::FIRST_TAKERS <= u64::BITS,
+            "fastjson: more than 64 flattened externally tagged enums come before this flattened \
+             enum in one object"
+        )
+    };
     builder.hides = if H::NOTHING {
         None
     } else {
-        Some(H::hides as crate::lexer::HidesKey)
+        Some(hides_entry::<H> as crate::lexer::HidesKey)
     };
 }
 

@@ -188,6 +188,12 @@ pub trait DecodeFields<'de>: Sized {
     #[doc(hidden)]
     const TAKES_KEYS: &'static [&'static str] = &[];
 
+    /// True when this type takes only the first entry offered whose key is one of
+    /// `TAKES_KEYS` (serde's flattened externally tagged enum: a later variant key is handed on
+    /// to the fields declared after it); false when it takes every such entry.
+    #[doc(hidden)]
+    const TAKES_ONLY_FIRST: bool = false;
+
     /// Called after the enclosing object's `}`: builds the value from what it takes out of the
     /// builder, or reports a missing field. The builder is lent, not moved: moving it copied the
     /// whole builder (a struct's size) once per decoded struct (experiment 48).

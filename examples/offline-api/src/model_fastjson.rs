@@ -250,7 +250,11 @@ const _: () = {
             struct __OwnKeys;
             impl _fj::__private::HideKeys for __OwnKeys {
                 #[inline]
-                fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+                fn hides(
+                    __key: &[::core::primitive::u8],
+                    _: &mut ::core::primitive::u64,
+                    _: ::core::primitive::u32,
+                ) -> _fj::__private::bool {
                     _fj::__private::names_contain(
                         &[
                             "orderId",
@@ -1013,6 +1017,7 @@ const _: () = {
             "in_transit",
             "delivered",
         ];
+        const TAKES_ONLY_FIRST: _fj::__private::bool = true;
         #[inline]
         fn finish(
             __b: &mut Self::Builder,
@@ -2050,7 +2055,11 @@ const _: () = {
             struct __OtherKeys;
             impl _fj::__private::HideKeys for __OtherKeys {
                 #[inline]
-                fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+                fn hides(
+                    __key: &[::core::primitive::u8],
+                    _: &mut ::core::primitive::u64,
+                    _: ::core::primitive::u32,
+                ) -> _fj::__private::bool {
                     !_fj::__private::names_contain(&["type", "data"], __key)
                 }
             }

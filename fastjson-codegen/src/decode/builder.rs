@@ -117,7 +117,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         .map(|(_, f)| *f)
         .collect();
     let takes_keys = if flattened_fields.is_empty() {
-        hidden::takes_keys_const(&claimed)
+        hidden::takes_keys_const(&claimed, false)
     } else {
         TokenStream::new()
     };

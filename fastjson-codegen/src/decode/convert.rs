@@ -125,6 +125,8 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
             const LEAVES_KEYS: _fj::__private::bool = <#source as _fj::DecodeFields<#de>>::LEAVES_KEYS;
             const TAKES_KEYS: &'static [&'static _fj::__private::str] =
                 <#source as _fj::DecodeFields<#de>>::TAKES_KEYS;
+            const TAKES_ONLY_FIRST: _fj::__private::bool =
+                <#source as _fj::DecodeFields<#de>>::TAKES_ONLY_FIRST;
 
             #[inline]
             fn decode_field(

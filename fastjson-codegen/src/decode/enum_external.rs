@@ -168,10 +168,9 @@ pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -
         .into_iter()
         .flat_map(|(_, v)| v.attrs.name.de_names())
         .collect();
-    // Every variant key, though only the first is taken (`flattened_variant_entry` reads the
-    // list): a flattened enum after this one is not handed a second (serde would hand it that
-    // one).
-    let takes_keys = super::hidden::takes_keys_const(&names);
+    // Every variant key, of which only the first offered is taken (`flattened_variant_entry`
+    // reads the list): a flattened enum after this one is handed a second.
+    let takes_keys = super::hidden::takes_keys_const(&names, true);
     let name = &p.target.name;
     quote! {
         #[automatically_derived]

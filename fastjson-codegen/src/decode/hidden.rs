@@ -15,14 +15,22 @@ pub fn own_keys_item(names: &[String]) -> TokenStream {
             const NOTHING: _fj::__private::bool = true;
 
             #[inline]
-            fn hides(_: &[::core::primitive::u8]) -> _fj::__private::bool {
+            fn hides(
+                _: &[::core::primitive::u8],
+                _: &mut ::core::primitive::u64,
+                _: ::core::primitive::u32,
+            ) -> _fj::__private::bool {
                 false
             }
         }
     } else {
         quote! {
             #[inline]
-            fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+            fn hides(
+                __key: &[::core::primitive::u8],
+                _: &mut ::core::primitive::u64,
+                _: ::core::primitive::u32,
+            ) -> _fj::__private::bool {
                 _fj::__private::names_contain(&[#(#names),*], __key)
             }
         }
@@ -37,7 +45,10 @@ pub fn own_keys_item(names: &[String]) -> TokenStream {
 }
 
 /// For each of `flattened` (in declaration order), the `HideKeys` type of the keys it must not
-/// see: `parent`'s, `__OwnKeys`' and those the flattened fields before it take.
+/// see: `parent`'s, `__OwnKeys`' and those the flattened fields before it take, asked in that
+/// order and the fields in declaration order, as serde offers them an entry (a flattened
+/// externally tagged enum takes the first entry naming a variant that none asked before it
+/// took: `__private::TakenBy`).
 pub fn per_field(
     de: &syn::Lifetime,
     parent: TokenStream,
@@ -50,18 +61,25 @@ pub fn per_field(
             let hidden = quote!((#parent, (__OwnKeys, #taken_before)));
             let ty = f.ty;
             let taken_by = quote_spanned!(f.span()=> _fj::__private::TakenBy<#de, #ty>);
-            taken_before = quote!((#taken_by, #taken_before));
+            taken_before = quote!((#taken_before, #taken_by));
             hidden
         })
         .collect()
 }
 
-/// `DecodeFields::TAKES_KEYS` for a type that takes the keys `names`.
-pub fn takes_keys_const(names: &[String]) -> TokenStream {
+/// `DecodeFields::TAKES_KEYS` for a type that takes the keys `names`: every entry naming one,
+/// or (`only_first`, `DecodeFields::TAKES_ONLY_FIRST`) the first.
+pub fn takes_keys_const(names: &[String], only_first: bool) -> TokenStream {
     if names.is_empty() {
         return TokenStream::new();
     }
+    let only_first = only_first.then(|| {
+        quote! {
+            const TAKES_ONLY_FIRST: _fj::__private::bool = true;
+        }
+    });
     quote! {
         const TAKES_KEYS: &'static [&'static _fj::__private::str] = &[#(#names),*];
+        #only_first
     }
 }

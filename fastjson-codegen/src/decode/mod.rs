@@ -182,13 +182,17 @@ fn enum_fields(p: &Params, generics: &syn::Generics) -> TokenStream {
                         return _fj::__private::Ok(true);
                     }
                 },
-                hidden::takes_keys_const(&names),
+                hidden::takes_keys_const(&names, false),
                 quote! {
                     struct __OtherKeys;
 
                     impl _fj::__private::HideKeys for __OtherKeys {
                         #[inline]
-                        fn hides(__key: &[::core::primitive::u8]) -> _fj::__private::bool {
+                        fn hides(
+                            __key: &[::core::primitive::u8],
+                            _: &mut ::core::primitive::u64,
+                            _: ::core::primitive::u32,
+                        ) -> _fj::__private::bool {
                             !_fj::__private::names_contain(&[#(#names),*], __key)
                         }
                     }

@@ -118,6 +118,7 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
     type Builder = OptionFieldsBuilder<T::Builder>;
     const LEAVES_KEYS: bool = T::LEAVES_KEYS;
     const TAKES_KEYS: &'static [&'static str] = T::TAKES_KEYS;
+    const TAKES_ONLY_FIRST: bool = T::TAKES_ONLY_FIRST;
 
     #[inline]
     fn decode_field(
@@ -177,6 +178,7 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Box<T> {
     type Builder = T::Builder;
     const LEAVES_KEYS: bool = T::LEAVES_KEYS;
     const TAKES_KEYS: &'static [&'static str] = T::TAKES_KEYS;
+    const TAKES_ONLY_FIRST: bool = T::TAKES_ONLY_FIRST;
 
     #[inline]
     fn decode_field(

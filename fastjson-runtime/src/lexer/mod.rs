@@ -78,10 +78,17 @@ pub struct Lexer<'de> {
     /// The key sets hidden at `hidden_depth`: one per flattened enum whose variant holds the
     /// next (each fork keeps those of the lexer it forked from at the same object).
     hidden: [Option<HidesKey>; MAX_HIDDEN_KEY_SETS],
+    /// Each set's state: which of the flattened externally tagged enums in it have had the one
+    /// entry they take hidden (`__private::HideKeys`). Cleared when the object's first entry is
+    /// read, so that every reading of the object (an untagged enum reads it once per variant it
+    /// tries) hides the same entries.
+    hidden_taken: [u64; MAX_HIDDEN_KEY_SETS],
 }
 
-/// Whether a key (unescaped) is one a [`Lexer::fork_hiding`] lexer skips.
-pub(crate) type HidesKey = fn(&[u8]) -> bool;
+/// Whether the entry whose key (unescaped) is the first argument is one a
+/// [`Lexer::fork_hiding`] lexer skips, the entries before it having been asked about in order
+/// with the same state (the second argument).
+pub(crate) type HidesKey = fn(&[u8], &mut u64) -> bool;
 
 /// How many flattened tagged or untagged enums, each inside a variant of the one before, can
 /// read one object again with keys hidden from them ([`Lexer::fork_hiding`]).
@@ -104,6 +111,7 @@ impl<'de> Lexer<'de> {
             entry_pending: false,
             hidden_depth: 0,
             hidden: [None; MAX_HIDDEN_KEY_SETS],
+            hidden_taken: [0; MAX_HIDDEN_KEY_SETS],
         }
     }
 
@@ -230,6 +238,7 @@ impl<'de> Lexer<'de> {
             entry_pending: false,
             hidden_depth: 0,
             hidden: [None; MAX_HIDDEN_KEY_SETS],
+            hidden_taken: [0; MAX_HIDDEN_KEY_SETS],
         }
     }
 
@@ -272,6 +281,9 @@ impl<'de> Lexer<'de> {
         if self.hidden_depth != self.remaining_depth {
             return Ok(());
         }
+        if *first {
+            self.hidden_taken = [0; MAX_HIDDEN_KEY_SETS];
+        }
         let input = self.input;
         loop {
             let (pos, string_start) = (self.pos, self.string_start);
@@ -286,13 +298,18 @@ impl<'de> Lexer<'de> {
                 return Ok(());
             }
             self.pos = at + 1;
+            let mut taken = self.hidden_taken;
             let hidden = match self.scan_str() {
                 Ok(key) => {
                     let key = self.str_bytes(key);
-                    self.hidden.iter().flatten().any(|hides| hides(key))
+                    self.hidden
+                        .iter()
+                        .zip(&mut taken)
+                        .any(|(hides, taken)| hides.is_some_and(|hides| hides(key, taken)))
                 }
                 Err(_) => false,
             };
+            self.hidden_taken = taken;
             if !hidden {
                 self.pos = pos;
                 self.string_start = string_start;

@@ -155,6 +155,7 @@ const _: () = {
             "Equal",
             "Greater",
         ];
+        const TAKES_ONLY_FIRST: _fj::__private::bool = true;
         #[inline]
         fn finish(
             __b: &mut Self::Builder,
