@@ -3,7 +3,10 @@
 
 use crate::escape::quoted;
 
-/// What a type's `$defs` name gets for its flattened form (the runtime's `FLATTENED_SUFFIX`).
+/// What a type's `$defs` name gets for its flattened form: the runtime's `FLATTENED_SUFFIX`,
+/// repeated because this crate does not depend on the runtime (derived code asks the runtime's
+/// at run time; offline files use this one). examples/offline-api's test
+/// `checked_in_schema_document_is_what_the_types_expose` fails when the two differ.
 pub const FLATTENED_SUFFIX: &str = ".flattened";
 
 /// A JSON value whose objects keep insertion order (schemas read best in a fixed key order).
