@@ -8,6 +8,7 @@
 use std::fmt::Debug;
 
 use fastjson::FastJson;
+use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
 mod serde_agreement;
@@ -457,13 +458,6 @@ fn letters(a: Option<u8>, b: Option<u8>) -> Letters {
 /// untagged enum declared after it, which reads it (or, with `deny_unknown_fields`, refuses it).
 #[test]
 fn an_externally_tagged_enum_hides_only_the_entry_it_took() {
-    #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
-    struct OneTaker {
-        #[serde(flatten)]
-        letter: Letter,
-        #[serde(flatten)]
-        rest: Letters,
-    }
     for (json, letter, rest) in [
         (
             r#"{"A":1,"B":2,"t":"X"}"#,
@@ -493,7 +487,7 @@ fn an_externally_tagged_enum_hides_only_the_entry_it_took() {
             letters(None, Some(6)),
         ),
     ] {
-        let value = same_decode::<OneTaker>(json).unwrap();
+        let value = same_decode::<TakerThenTagged>(json).unwrap();
         assert_eq!((value.letter, value.rest), (letter, rest), "{json}");
     }
 
@@ -637,4 +631,120 @@ fn an_externally_tagged_enum_hides_only_the_entry_it_took() {
     );
     let value = same_decode::<TakerThenUntagged>(r#"{"B":1,"z":0,"B":2}"#).unwrap();
     assert_eq!(value.either, Either::WithZ { b: 2, z: 0 });
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t", deny_unknown_fields)]
+enum StrictLetters {
+    X {
+        #[serde(rename = "A", default)]
+        a: Option<u8>,
+    },
+    Y {},
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum EitherLetter {
+    Both {
+        #[serde(rename = "A")]
+        a: u8,
+        #[serde(rename = "B")]
+        b: u8,
+    },
+    OnlyB {
+        #[serde(rename = "B")]
+        b: u8,
+    },
+    Neither {},
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct TakerThenTagged {
+    #[serde(flatten)]
+    letter: Letter,
+    #[serde(flatten)]
+    rest: Letters,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct OwnKeyTakersStrict {
+    #[serde(rename = "q", default)]
+    q: u8,
+    #[serde(flatten)]
+    first: Letter,
+    #[serde(flatten)]
+    second: Option<Letter>,
+    #[serde(flatten)]
+    rest: StrictLetters,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct TakesB {
+    #[serde(rename = "B", default)]
+    b: u8,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct StructTakerUntagged {
+    #[serde(flatten)]
+    s: TakesB,
+    #[serde(flatten)]
+    letter: Box<Letter>,
+    #[serde(flatten)]
+    either: EitherLetter,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct ChildWithTaker {
+    #[serde(flatten)]
+    letter: Option<Letter>,
+    #[serde(flatten)]
+    either: EitherLetter,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct ParentWithTaker {
+    #[serde(flatten)]
+    letter: Letter,
+    #[serde(flatten)]
+    child: ChildWithTaker,
+    #[serde(flatten)]
+    rest: Letters,
+}
+
+/// An object of `entries` (key index, value index) over a few keys that the types below name in
+/// several roles, each value one its key's readers accept or one they refuse.
+fn object(entries: &[(usize, usize)]) -> String {
+    const KEYS: [&str; 5] = ["A", "B", "t", "q", "z"];
+    const VALUES: [[&str; 3]; 5] = [
+        ["1", "2", "\"x\""],
+        ["3", "4", "null"],
+        ["\"X\"", "\"Y\"", "5"],
+        ["6", "7", "\"q\""],
+        ["8", "{}", "[]"],
+    ];
+    let body: Vec<String> = entries
+        .iter()
+        .map(|&(key, value)| format!("\"{}\":{}", KEYS[key], VALUES[key][value]))
+        .collect();
+    format!("{{{}}}", body.join(","))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Whatever the order and repetition of the keys, every arrangement of externally tagged
+    /// enums, a flattened struct, own keys and tagged or untagged enums decodes as serde does,
+    /// or both refuse (`same_decode` panics on a disagreement).
+    #[test]
+    fn entries_are_handed_on_as_serde_hands_them(
+        entries in prop::collection::vec((0usize..5, 0usize..3), 0..8),
+    ) {
+        let json = object(&entries);
+        let _ = same_decode::<TakerThenTagged>(&json);
+        let _ = same_decode::<OwnKeyTakersStrict>(&json);
+        let _ = same_decode::<StructTakerUntagged>(&json);
+        let _ = same_decode::<ParentWithTaker>(&json);
+    }
 }

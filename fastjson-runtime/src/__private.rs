@@ -183,9 +183,10 @@ pub fn flattened_variant<T>(
 /// enum must not see when it reads that object again: those serde never hands it, because they
 /// were not buffered (the keys the struct's own fields name, an internally tagged variant's tag)
 /// or were taken before it (by a flattened struct, or an externally tagged enum, declared before
-/// it). Generated code composes the set as a type, `(Parent, (Own, ((TakenBy<F0>, ()), ..)))`
-/// (the fields declared first are asked first), so that a struct flattened into another adds
-/// its own keys to its parent's; the enum keeps [`hides_entry`] for `H` as a function pointer
+/// it). Generated code composes the set as a type, `(Parent, (Own, (((), TakenBy<F0>),
+/// TakenBy<F1>)))` for the third flattened field (a pair asks its first half first, so the
+/// fields declared first are asked first), and a struct flattened into another adds its own
+/// keys to its parent's; the enum keeps [`hides_entry`] for `H` as a function pointer
 /// for its fork of the lexer ([`Lexer::fork_hiding`]).
 ///
 /// A flattened externally tagged enum takes one entry only: the first whose key names a
