@@ -633,6 +633,60 @@ fn an_externally_tagged_enum_hides_only_the_entry_it_took() {
     assert_eq!(value.either, Either::WithZ { b: 2, z: 0 });
 }
 
+/// The struct of `idents`' fields, each a flattened `Letter` (a first taker), then `Letters`.
+macro_rules! takers_then_tagged {
+    ($name:ident: $($field:ident)*) => {
+        #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+        struct $name {
+            $(
+                #[serde(flatten)]
+                $field: Letter,
+            )*
+            #[serde(flatten)]
+            rest: Letters,
+        }
+    };
+}
+
+takers_then_tagged!(SixtyFourTakers:
+    l0 l1 l2 l3 l4 l5 l6 l7 l8 l9 l10 l11 l12 l13 l14 l15 l16 l17 l18 l19 l20 l21 l22 l23 l24
+    l25 l26 l27 l28 l29 l30 l31 l32 l33 l34 l35 l36 l37 l38 l39 l40 l41 l42 l43 l44 l45 l46 l47
+    l48 l49 l50 l51 l52 l53 l54 l55 l56 l57 l58 l59 l60 l61 l62 l63
+);
+
+/// 64 takers before one enum is the most a fork keeps state for (one bit each of a `u64`; a
+/// 65th is a compile-time error, tests/ui/too-many-flattened-first-takers.rs): the last taker's
+/// bit works as the first's, each taker its own entry, and the enum handed the rest.
+#[test]
+fn sixty_four_takers_each_take_their_own_entry() {
+    let mut json = String::from("{");
+    for i in 0..64 {
+        json.push_str(&format!("\"{}\":{i},", if i % 2 == 0 { "A" } else { "B" }));
+    }
+    json.push_str(r#""B":200,"t":"X","A":201}"#);
+    let value = same_decode::<SixtyFourTakers>(&json).unwrap();
+    let takers = [
+        &value.l0, &value.l1, &value.l2, &value.l3, &value.l4, &value.l5, &value.l6, &value.l7,
+        &value.l8, &value.l9, &value.l10, &value.l11, &value.l12, &value.l13, &value.l14,
+        &value.l15, &value.l16, &value.l17, &value.l18, &value.l19, &value.l20, &value.l21,
+        &value.l22, &value.l23, &value.l24, &value.l25, &value.l26, &value.l27, &value.l28,
+        &value.l29, &value.l30, &value.l31, &value.l32, &value.l33, &value.l34, &value.l35,
+        &value.l36, &value.l37, &value.l38, &value.l39, &value.l40, &value.l41, &value.l42,
+        &value.l43, &value.l44, &value.l45, &value.l46, &value.l47, &value.l48, &value.l49,
+        &value.l50, &value.l51, &value.l52, &value.l53, &value.l54, &value.l55, &value.l56,
+        &value.l57, &value.l58, &value.l59, &value.l60, &value.l61, &value.l62, &value.l63,
+    ];
+    for (i, taker) in takers.into_iter().enumerate() {
+        let expected = if i % 2 == 0 {
+            Letter::A(i as u8)
+        } else {
+            Letter::B(i as u8)
+        };
+        assert_eq!(*taker, expected, "taker {i}");
+    }
+    assert_eq!(value.rest, letters(Some(201), Some(200)));
+}
+
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(tag = "t", deny_unknown_fields)]
 enum StrictLetters {
