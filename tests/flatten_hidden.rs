@@ -767,6 +767,101 @@ struct ParentWithTaker {
     rest: Letters,
 }
 
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct OptionalStructThenTagged {
+    #[serde(flatten)]
+    s: Option<TakesB>,
+    #[serde(flatten)]
+    rest: Letters,
+}
+
+/// A struct with a flattened `Option` that can stop, and a tagged enum after it, flattened
+/// into a struct with another such `Option` after it: each has its own stop slot.
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct InnerStop {
+    #[serde(flatten)]
+    s: Option<TakesB>,
+    #[serde(flatten)]
+    rest: Letters,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct TakesQ {
+    q: u8,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct OuterStops {
+    #[serde(flatten)]
+    inner: InnerStop,
+    #[serde(flatten)]
+    q: Option<TakesQ>,
+    #[serde(flatten)]
+    either: Option<EitherLetter>,
+}
+
+/// A flattened `Option` of a struct whose value fails is `None`, and serde had taken only the
+/// entries it read up to the failure: the later ones naming its keys are handed to a flattened
+/// tagged or untagged enum after it (fuzzer-found: fastjson hid them all).
+#[test]
+fn a_failed_optional_struct_hands_on_the_entries_after_its_failure() {
+    for (json, b, rest) in [
+        // Refused value: the entry is taken, the next `B` is not.
+        (r#"{"B":null,"B":2,"t":"X"}"#, None, letters(None, Some(2))),
+        // Duplicate: the second `B` is taken (serde's struct sees it and fails), the third not.
+        (
+            r#"{"B":1,"B":2,"B":3,"t":"X"}"#,
+            None,
+            letters(None, Some(3)),
+        ),
+        (r#"{"B":1,"t":"X","B":300}"#, None, letters(None, None)),
+        (
+            r#"{"t":"X","B":"x","A":1,"B":4}"#,
+            None,
+            letters(Some(1), Some(4)),
+        ),
+        // Escaped and pretty: the same entries.
+        (
+            "{\n \"B\": null,\n \"t\": \"X\",\n \"\\u0042\": 5\n}",
+            None,
+            letters(None, Some(5)),
+        ),
+        // No failure: every `B` is the struct's.
+        (
+            r#"{"B":1,"t":"X"}"#,
+            Some(TakesB { b: 1 }),
+            letters(None, None),
+        ),
+    ] {
+        let value = same_decode::<OptionalStructThenTagged>(json).unwrap();
+        assert_eq!((value.s, value.rest), (b, rest), "{json}");
+    }
+
+    // A flattened struct's own stop slots come before those of the fields after it: the
+    // outer `q`'s failure is not the inner struct's.
+    let value = same_decode::<OuterStops>(r#"{"q":"x","B":1,"t":"X"}"#).unwrap();
+    assert_eq!(
+        (value.inner, value.q),
+        (
+            InnerStop {
+                s: Some(TakesB { b: 1 }),
+                rest: letters(None, None)
+            },
+            None
+        )
+    );
+    let value =
+        same_decode::<OuterStops>(r#"{"B":null,"q":"x","B":3,"A":1,"t":"X","q":2}"#).unwrap();
+    assert_eq!(
+        (value.inner.rest, value.either),
+        (
+            letters(Some(1), Some(3)),
+            // Its `B`s are the outer object's: the first refuses both variants that need one.
+            Some(EitherLetter::Neither {})
+        )
+    );
+}
+
 /// An object of `entries` (key index, value index) over a few keys that the types below name in
 /// several roles, each value one its key's readers accept or one they refuse.
 fn object(entries: &[(usize, usize)]) -> String {
@@ -800,5 +895,7 @@ proptest! {
         let _ = same_decode::<OwnKeyTakersStrict>(&json);
         let _ = same_decode::<StructTakerUntagged>(&json);
         let _ = same_decode::<ParentWithTaker>(&json);
+        let _ = same_decode::<OptionalStructThenTagged>(&json);
+        let _ = same_decode::<OuterStops>(&json);
     }
 }

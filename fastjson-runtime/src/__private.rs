@@ -201,9 +201,62 @@ pub trait HideKeys {
     /// How many bits of `taken` this set uses: one per first taker in it.
     const FIRST_TAKERS: u32 = 0;
 
+    /// How many stop slots this set uses: one per flattened `Option` in it that may stop
+    /// taking its keys (`DecodeFields::STOP_SLOTS`), numbered from `slot` as `taken`'s bits are
+    /// from `bit`.
+    const STOP_SLOTS: u32 = 0;
+
     /// Whether the entry whose key (unescaped) is `key` is hidden, the entries before it in
     /// the object having been asked about in order.
     fn hides(key: &[u8], taken: &mut u64, bit: u32) -> bool;
+
+    /// [`HideKeys::hides`], knowing where the entry is and where the flattened `Option`s that
+    /// failed stopped taking their keys (`state`): the sets that hold such an `Option` use it.
+    #[inline]
+    fn hides_at(key: &[u8], state: &mut HideState<'_>, bit: u32, slot: u32) -> bool {
+        let _ = slot;
+        Self::hides(key, state.taken, bit)
+    }
+}
+
+/// Where a flattened `Option` of a type that takes every entry naming its keys (a struct, an
+/// adjacently tagged enum) stopped taking them: serde's `Option` is `None` when the value
+/// fails, and the entries after the one it failed on were never handed to it, so a flattened
+/// enum declared after it reads them. Recorded by `Lexer::note_flatten_stop`.
+#[derive(Clone, Copy, Debug)]
+pub struct FlattenStop {
+    /// The object's mark position (`DecodeFields::object_at`).
+    pub(crate) object: usize,
+    /// How many key sets the lexer that read the object hid there: the index of the set of the
+    /// next enum to read it again (`Lexer::fork_hiding`).
+    pub(crate) level: u32,
+    /// The `Option`'s number among the stop slots of that reading (`HideKeys::STOP_SLOTS`).
+    pub(crate) slot: u32,
+    /// Where the value it failed on starts: entries whose keys come after it were not taken.
+    pub(crate) at: usize,
+    /// Copied from the lexer a fork was made from (`Lexer::fork_hiding`): the fork's own
+    /// rewinds (`Lexer::reset`) leave it.
+    pub(crate) inherited: bool,
+}
+
+/// What a [`HideKeys`] set is asked with besides the key, by the lexer that reads the object
+/// again: its first takers' bits, where the entry's key starts, the set's level and the stops
+/// recorded for the object.
+pub struct HideState<'a> {
+    /// The set's first takers' bits (`HideKeys::FIRST_TAKERS`).
+    pub taken: &'a mut u64,
+    pub(crate) entry: usize,
+    pub(crate) level: u32,
+    pub(crate) stops: &'a [FlattenStop],
+}
+
+impl HideState<'_> {
+    /// Whether the `Option` at `slot` failed on a value before this entry.
+    fn stopped_before_entry(&self, slot: u32) -> bool {
+        self.stops
+            .iter()
+            .any(|stop| stop.level == self.level && stop.slot == slot && stop.at < self.entry)
+    }
 }
 
 impl HideKeys for () {
@@ -218,10 +271,17 @@ impl HideKeys for () {
 impl<A: HideKeys, B: HideKeys> HideKeys for (A, B) {
     const NOTHING: bool = A::NOTHING && B::NOTHING;
     const FIRST_TAKERS: u32 = A::FIRST_TAKERS + B::FIRST_TAKERS;
+    const STOP_SLOTS: u32 = A::STOP_SLOTS + B::STOP_SLOTS;
 
     #[inline]
     fn hides(key: &[u8], taken: &mut u64, bit: u32) -> bool {
         A::hides(key, taken, bit) || B::hides(key, taken, bit + A::FIRST_TAKERS)
+    }
+
+    #[inline]
+    fn hides_at(key: &[u8], state: &mut HideState<'_>, bit: u32, slot: u32) -> bool {
+        A::hides_at(key, state, bit, slot)
+            || B::hides_at(key, state, bit + A::FIRST_TAKERS, slot + A::STOP_SLOTS)
     }
 }
 
@@ -232,6 +292,17 @@ pub struct TakenBy<'de, F>(PhantomData<fn() -> (&'de (), F)>);
 impl<'de, F: crate::DecodeFields<'de>> HideKeys for TakenBy<'de, F> {
     const NOTHING: bool = F::TAKES_KEYS.is_empty();
     const FIRST_TAKERS: u32 = if F::TAKES_ONLY_FIRST { 1 } else { 0 };
+    const STOP_SLOTS: u32 = F::STOP_SLOTS;
+
+    fn hides_at(key: &[u8], state: &mut HideState<'_>, bit: u32, slot: u32) -> bool {
+        if F::STOPS_ON_FAILURE
+            && names_contain(F::TAKES_KEYS, key)
+            && state.stopped_before_entry(slot)
+        {
+            return false;
+        }
+        Self::hides(key, state.taken, bit)
+    }
 
     fn hides(key: &[u8], taken: &mut u64, bit: u32) -> bool {
         if !names_contain(F::TAKES_KEYS, key) {
@@ -249,8 +320,8 @@ impl<'de, F: crate::DecodeFields<'de>> HideKeys for TakenBy<'de, F> {
 
 /// [`HideKeys::hides`] of the whole set `H`, its first taker at bit 0: the function a fork of
 /// the lexer asks about each key ([`Lexer::fork_hiding`]).
-pub fn hides_entry<H: HideKeys>(key: &[u8], taken: &mut u64) -> bool {
-    H::hides(key, taken, 0)
+pub fn hides_entry<H: HideKeys>(key: &[u8], state: &mut HideState<'_>) -> bool {
+    H::hides_at(key, state, 0, 0)
 }
 
 /// Whether `key` (unescaped) is one of `names`: the key sets of flatten's hidden keys.

@@ -194,6 +194,20 @@ pub trait DecodeFields<'de>: Sized {
     #[doc(hidden)]
     const TAKES_ONLY_FIRST: bool = false;
 
+    /// True when this type may stop taking its keys partway through the object: a flattened
+    /// `Option` of a type that takes every entry naming one of them, whose value fails on an
+    /// entry (serde's `Option` is then `None`, and the entries after that one were never handed
+    /// to it). It records where (`Lexer::note_flatten_stop`), and a flattened enum after it
+    /// that reads the object again sees the later entries.
+    #[doc(hidden)]
+    const STOPS_ON_FAILURE: bool = false;
+
+    /// How many such `Option`s this field is or holds as flattened fields (a struct with
+    /// flattened fields counts its own): the stop slots it takes in the numbering of the
+    /// enclosing object's flattened fields (`__private::HideKeys::STOP_SLOTS`).
+    #[doc(hidden)]
+    const STOP_SLOTS: u32 = 0;
+
     /// Called after the enclosing object's `}`: builds the value from what it takes out of the
     /// builder, or reports a missing field. The builder is lent, not moved: moving it copied the
     /// whole builder (a struct's size) once per decoded struct (experiment 48).

@@ -273,6 +273,8 @@ const _: () = {
                 'de,
             >>::object_at::<(__H, (__OwnKeys, ()))>(&mut __b.__f7, __object);
         }
+        const STOP_SLOTS: ::core::primitive::u32 = 0
+            + <Audit as _fj::DecodeFields<'de>>::STOP_SLOTS;
         #[inline]
         fn finish(
             __b: &mut Self::Builder,

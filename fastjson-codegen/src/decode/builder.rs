@@ -119,7 +119,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
     let takes_keys = if flattened_fields.is_empty() {
         hidden::takes_keys_const(&claimed, false)
     } else {
-        TokenStream::new()
+        hidden::stop_slots_const(de, &flattened_fields)
     };
     let hidden_keys = hidden::per_field(de, quote!(__H), &flattened_fields);
     let object_at: Vec<TokenStream> = read

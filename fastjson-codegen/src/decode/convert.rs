@@ -127,6 +127,10 @@ pub fn expand(p: &Params, conversion: &Conversion, generics: &syn::Generics) -> 
                 <#source as _fj::DecodeFields<#de>>::TAKES_KEYS;
             const TAKES_ONLY_FIRST: _fj::__private::bool =
                 <#source as _fj::DecodeFields<#de>>::TAKES_ONLY_FIRST;
+            const STOPS_ON_FAILURE: _fj::__private::bool =
+                <#source as _fj::DecodeFields<#de>>::STOPS_ON_FAILURE;
+            const STOP_SLOTS: ::core::primitive::u32 =
+                <#source as _fj::DecodeFields<#de>>::STOP_SLOTS;
 
             #[inline]
             fn decode_field(

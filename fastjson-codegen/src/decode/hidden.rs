@@ -83,3 +83,16 @@ pub fn takes_keys_const(names: &[String], only_first: bool) -> TokenStream {
         #only_first
     }
 }
+
+/// `DecodeFields::STOP_SLOTS` of a struct with the flattened fields `flattened`: the stop slots
+/// its fields take, so that the flattened fields after it in the enclosing object number theirs
+/// after them.
+pub fn stop_slots_const(de: &syn::Lifetime, flattened: &[&Field]) -> TokenStream {
+    let slots = flattened.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(f.span()=> <#ty as _fj::DecodeFields<#de>>::STOP_SLOTS)
+    });
+    quote! {
+        const STOP_SLOTS: ::core::primitive::u32 = 0 #(+ #slots)*;
+    }
+}

@@ -119,6 +119,13 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
     const LEAVES_KEYS: bool = T::LEAVES_KEYS;
     const TAKES_KEYS: &'static [&'static str] = T::TAKES_KEYS;
     const TAKES_ONLY_FIRST: bool = T::TAKES_ONLY_FIRST;
+    // An externally tagged enum takes its one entry whether its value fails or not.
+    const STOPS_ON_FAILURE: bool = !T::TAKES_KEYS.is_empty() && !T::TAKES_ONLY_FIRST;
+    const STOP_SLOTS: u32 = if Self::STOPS_ON_FAILURE {
+        1
+    } else {
+        T::STOP_SLOTS
+    };
 
     #[inline]
     fn decode_field(
@@ -136,6 +143,11 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
                 // The value is still valid JSON to be consumed; only syntax errors propagate.
                 builder.failed = true;
                 lex.reset(start);
+                if Self::STOPS_ON_FAILURE {
+                    if let Some(object) = builder.object {
+                        lex.note_flatten_stop(object, builder.stop_slot, start.pos());
+                    }
+                }
                 lex.skip_value().map(|()| true)
             }
         }
@@ -143,6 +155,10 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
 
     #[inline]
     fn object_at<H: HideKeys>(builder: &mut Self::Builder, object: Mark) {
+        if Self::STOPS_ON_FAILURE {
+            builder.object = Some(object);
+            builder.stop_slot = H::STOP_SLOTS;
+        }
         T::object_at::<H>(&mut builder.inner, object);
     }
 
@@ -160,6 +176,10 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Option<T> {
 pub struct OptionFieldsBuilder<B> {
     inner: B,
     failed: bool,
+    /// Where the enclosing object starts and this field's stop slot (`object_at`), when its
+    /// type can stop taking keys (`DecodeFields::STOPS_ON_FAILURE`).
+    object: Option<Mark>,
+    stop_slot: u32,
 }
 
 impl<T: EncodeFields + ?Sized> EncodeFields for Box<T> {
@@ -179,6 +199,8 @@ impl<'de, T: DecodeFields<'de>> DecodeFields<'de> for Box<T> {
     const LEAVES_KEYS: bool = T::LEAVES_KEYS;
     const TAKES_KEYS: &'static [&'static str] = T::TAKES_KEYS;
     const TAKES_ONLY_FIRST: bool = T::TAKES_ONLY_FIRST;
+    const STOPS_ON_FAILURE: bool = T::STOPS_ON_FAILURE;
+    const STOP_SLOTS: u32 = T::STOP_SLOTS;
 
     #[inline]
     fn decode_field(

@@ -11,6 +11,7 @@ mod string;
 use std::borrow::Cow;
 use std::fmt::Display;
 
+use crate::__private::{FlattenStop, HideState};
 use crate::error::{Error, ErrorCode, Found, Result};
 use crate::{simd, swar};
 
@@ -40,6 +41,13 @@ pub struct Mark {
     /// Where the last string read started: a flattened externally tagged enum finds its entry's
     /// key from it (`fork_at_entry`) after a map before it read the value and was reset.
     string_start: usize,
+}
+
+impl Mark {
+    /// The input position saved.
+    pub(crate) fn pos(self) -> usize {
+        self.pos
+    }
 }
 
 /// The JSON lexer over a byte slice. Generated `Decode` impls drive it directly.
@@ -83,12 +91,18 @@ pub struct Lexer<'de> {
     /// read, so that every reading of the object (an untagged enum reads it once per variant it
     /// tries) hides the same entries.
     hidden_taken: [u64; MAX_HIDDEN_KEY_SETS],
+    /// Where a flattened `Option` whose value failed stopped taking its keys, for the flattened
+    /// enums after it that read the object again (`__private::HideState`): recorded by
+    /// [`Lexer::note_flatten_stop`], copied into a [`Lexer::fork_hiding`] lexer of the same
+    /// object, dropped by a [`Lexer::reset`] to before them. Empty (no allocation) unless such a
+    /// value failed.
+    flatten_stops: Vec<FlattenStop>,
 }
 
 /// Whether the entry whose key (unescaped) is the first argument is one a
 /// [`Lexer::fork_hiding`] lexer skips, the entries before it having been asked about in order
-/// with the same state (the second argument).
-pub(crate) type HidesKey = fn(&[u8], &mut u64) -> bool;
+/// with the same state (the second argument, which also says where the entry is).
+pub(crate) type HidesKey = fn(&[u8], &mut HideState<'_>) -> bool;
 
 /// How many flattened tagged or untagged enums, each inside a variant of the one before, can
 /// read one object again with keys hidden from them ([`Lexer::fork_hiding`]).
@@ -112,6 +126,7 @@ impl<'de> Lexer<'de> {
             hidden_depth: 0,
             hidden: [None; MAX_HIDDEN_KEY_SETS],
             hidden_taken: [0; MAX_HIDDEN_KEY_SETS],
+            flatten_stops: Vec::new(),
         }
     }
 
@@ -153,6 +168,7 @@ impl<'de> Lexer<'de> {
         self.remaining_depth = self.max_depth;
         self.validate_utf8 = true;
         self.document_end_depth = 0;
+        self.flatten_stops.clear();
     }
 
     /// Does not validate UTF-8 again: for input a pass of this lexer has already read
@@ -239,6 +255,7 @@ impl<'de> Lexer<'de> {
             hidden_depth: 0,
             hidden: [None; MAX_HIDDEN_KEY_SETS],
             hidden_taken: [0; MAX_HIDDEN_KEY_SETS],
+            flatten_stops: Vec::new(),
         }
     }
 
@@ -249,6 +266,15 @@ impl<'de> Lexer<'de> {
     #[doc(hidden)]
     pub fn fork_hiding(&self, mark: Mark, hides: Option<HidesKey>) -> Result<Lexer<'de>> {
         let mut fork = self.fork_at(mark);
+        fork.flatten_stops = self
+            .flatten_stops
+            .iter()
+            .filter(|stop| stop.object == mark.pos)
+            .map(|&stop| FlattenStop {
+                inherited: true,
+                ..stop
+            })
+            .collect();
         // The object's keys are read one level inside the mark (`begin_object` enters).
         let depth = mark.remaining_depth.saturating_sub(1);
         if depth != 0 && depth == self.hidden_depth {
@@ -299,16 +325,29 @@ impl<'de> Lexer<'de> {
             }
             self.pos = at + 1;
             let mut taken = self.hidden_taken;
-            let hidden = match self.scan_str() {
-                Ok(key) => {
-                    let key = self.str_bytes(key);
-                    self.hidden
-                        .iter()
-                        .zip(&mut taken)
-                        .any(|(hides, taken)| hides.is_some_and(|hides| hides(key, taken)))
-                }
-                Err(_) => false,
-            };
+            let hidden =
+                match self.scan_str() {
+                    Ok(key) => {
+                        let key = self.str_bytes(key);
+                        let stops = &self.flatten_stops;
+                        self.hidden.iter().zip(&mut taken).zip(0..).any(
+                            |((hides, taken), level)| {
+                                hides.is_some_and(|hides| {
+                                    hides(
+                                        key,
+                                        &mut HideState {
+                                            taken,
+                                            entry: at,
+                                            level,
+                                            stops,
+                                        },
+                                    )
+                                })
+                            },
+                        )
+                    }
+                    Err(_) => false,
+                };
             self.hidden_taken = taken;
             if !hidden {
                 self.pos = pos;
@@ -385,6 +424,35 @@ impl<'de> Lexer<'de> {
         self.pos = mark.pos;
         self.remaining_depth = mark.remaining_depth;
         self.string_start = mark.string_start;
+        if !self.flatten_stops.is_empty() {
+            // What this lexer reads again it decides again (not the value it stopped on, read
+            // again for the flattened fields after it); what the lexer it forked from decided
+            // stays.
+            self.flatten_stops
+                .retain(|stop| stop.inherited || stop.at <= mark.pos);
+        }
+    }
+
+    /// A flattened `Option` whose value starting at `at` failed to decode stopped taking its
+    /// keys there: the entries after it that name them are not hidden from the flattened enums
+    /// after it (the object at `object`, the `Option` numbered `slot` among those that can stop,
+    /// `__private::HideKeys::STOP_SLOTS`). Numbered per reading of the object: a fork that hides
+    /// `n` key sets there records at level `n`, where the next enum's set will be.
+    #[doc(hidden)]
+    #[cold]
+    pub fn note_flatten_stop(&mut self, object: Mark, slot: u32, at: usize) {
+        let level = if self.hidden_depth != 0 && self.hidden_depth == self.remaining_depth {
+            self.hidden.iter().take_while(|set| set.is_some()).count() as u32
+        } else {
+            0
+        };
+        self.flatten_stops.push(FlattenStop {
+            object: object.pos,
+            level,
+            slot,
+            at,
+            inherited: false,
+        });
     }
 
     /// Compact JSON has little whitespace and pretty JSON has runs of it (newline + indent):
