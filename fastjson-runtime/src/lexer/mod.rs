@@ -425,12 +425,18 @@ impl<'de> Lexer<'de> {
         self.remaining_depth = mark.remaining_depth;
         self.string_start = mark.string_start;
         if !self.flatten_stops.is_empty() {
-            // What this lexer reads again it decides again (not the value it stopped on, read
-            // again for the flattened fields after it); what the lexer it forked from decided
-            // stays.
-            self.flatten_stops
-                .retain(|stop| stop.inherited || stop.at <= mark.pos);
+            self.forget_flatten_stops_after(mark.pos);
         }
+    }
+
+    /// What this lexer reads again from `pos` it decides again (but for the value a stop was
+    /// recorded at, read again for the flattened fields after it); what the lexer it forked
+    /// from decided stays. Out of line: [`Lexer::reset`] is inlined everywhere.
+    #[cold]
+    #[inline(never)]
+    fn forget_flatten_stops_after(&mut self, pos: usize) {
+        self.flatten_stops
+            .retain(|stop| stop.inherited || stop.at <= pos);
     }
 
     /// A flattened `Option` whose value starting at `at` failed to decode stopped taking its
