@@ -94,8 +94,8 @@ pub struct Lexer<'de> {
     /// Where a flattened `Option` whose value failed stopped taking its keys, for the flattened
     /// enums after it that read the object again (`__private::HideState`): recorded by
     /// [`Lexer::note_flatten_stop`], copied into a [`Lexer::fork_hiding`] lexer of the same
-    /// object, dropped by a [`Lexer::reset`] to before them. Empty (no allocation) unless such a
-    /// value failed.
+    /// object (marked inherited), and those this lexer recorded dropped by a [`Lexer::reset`]
+    /// to before them. Empty (no allocation) unless such a value failed.
     flatten_stops: Vec<FlattenStop>,
 }
 
@@ -325,29 +325,13 @@ impl<'de> Lexer<'de> {
             }
             self.pos = at + 1;
             let mut taken = self.hidden_taken;
-            let hidden =
-                match self.scan_str() {
-                    Ok(key) => {
-                        let key = self.str_bytes(key);
-                        let stops = &self.flatten_stops;
-                        self.hidden.iter().zip(&mut taken).zip(0..).any(
-                            |((hides, taken), level)| {
-                                hides.is_some_and(|hides| {
-                                    hides(
-                                        key,
-                                        &mut HideState {
-                                            taken,
-                                            entry: at,
-                                            level,
-                                            stops,
-                                        },
-                                    )
-                                })
-                            },
-                        )
-                    }
-                    Err(_) => false,
-                };
+            let hidden = match self.scan_str() {
+                Ok(key) => {
+                    let key = self.str_bytes(key);
+                    self.hides_entry(key, at, &mut taken)
+                }
+                Err(_) => false,
+            };
             self.hidden_taken = taken;
             if !hidden {
                 self.pos = pos;
@@ -358,6 +342,27 @@ impl<'de> Lexer<'de> {
             self.skip_value()?;
             *first = false;
         }
+    }
+
+    /// Whether a key set this lexer hides at its object hides the entry whose key (unescaped)
+    /// is `key` and starts at `at`, each set asked with its own state (`taken`) and level.
+    fn hides_entry(&self, key: &[u8], at: usize, taken: &mut [u64; MAX_HIDDEN_KEY_SETS]) -> bool {
+        let stops = &self.flatten_stops;
+        self.hidden
+            .iter()
+            .zip(taken)
+            .zip(0..)
+            .any(|((hides, taken), level)| {
+                hides.is_some_and(|hides| {
+                    let mut state = HideState {
+                        taken,
+                        entry: at,
+                        level,
+                        stops,
+                    };
+                    hides(key, &mut state)
+                })
+            })
     }
 
     /// A second lexer over the same input that reads the entry whose key was just read (its
