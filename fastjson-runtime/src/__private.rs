@@ -219,10 +219,11 @@ pub trait HideKeys {
     }
 }
 
-/// Where a flattened `Option` of a type that takes every entry naming its keys (a struct, an
-/// adjacently tagged enum) stopped taking them: serde's `Option` is `None` when the value
-/// fails, and the entries after the one it failed on were never handed to it, so a flattened
-/// enum declared after it reads them. Recorded by `Lexer::note_flatten_stop`.
+/// Where a flattened `Option` of a struct stopped taking its keys: serde's `Option` is `None`
+/// when the value fails, and the entries after the one it failed on were never handed to it,
+/// so a flattened enum declared after it reads them. Recorded by `Lexer::note_flatten_stop`
+/// (an adjacently tagged enum, read at `finish`, never fails in `decode_field` and records
+/// none: README, the known difference).
 #[derive(Clone, Copy, Debug)]
 pub struct FlattenStop {
     /// The object's mark position (`DecodeFields::object_at`).
@@ -295,19 +296,20 @@ impl<'de, F: crate::DecodeFields<'de>> HideKeys for TakenBy<'de, F> {
     const STOP_SLOTS: u32 = F::STOP_SLOTS;
 
     fn hides_at(key: &[u8], state: &mut HideState<'_>, bit: u32, slot: u32) -> bool {
-        if F::STOPS_ON_FAILURE
-            && names_contain(F::TAKES_KEYS, key)
-            && state.stopped_before_entry(slot)
-        {
-            return false;
-        }
-        Self::hides(key, state.taken, bit)
+        names_contain(F::TAKES_KEYS, key)
+            && !(F::STOPS_ON_FAILURE && state.stopped_before_entry(slot))
+            && Self::takes_named_entry(state.taken, bit)
     }
 
     fn hides(key: &[u8], taken: &mut u64, bit: u32) -> bool {
-        if !names_contain(F::TAKES_KEYS, key) {
-            return false;
-        }
+        names_contain(F::TAKES_KEYS, key) && Self::takes_named_entry(taken, bit)
+    }
+}
+
+impl<'de, F: crate::DecodeFields<'de>> TakenBy<'de, F> {
+    /// Whether `F` takes an entry naming one of its keys: every one, or (a first taker) the
+    /// first, marked in bit `bit` of `taken`.
+    fn takes_named_entry(taken: &mut u64, bit: u32) -> bool {
         if !F::TAKES_ONLY_FIRST {
             return true;
         }
