@@ -1,5 +1,5 @@
-//! The output estimate `to_vec` sizes its buffer by (`Encode::encoded_len_hint`, experiment
-//! 56): for values whose strings need no escapes and whose collections are short enough to be
+//! The output estimate `to_vec` sizes its buffer by (`Encode::encoded_len_hint`): for values
+//! whose strings need no escapes and whose collections are short enough to be
 //! walked whole, it is at least the encoded length, so `to_vec` never grows its buffer (the
 //! capacity it returns is exactly the estimate, within `to_vec`'s 128 B to 1 MiB bounds); past
 //! that it stays an estimate and the output stays exact. Every shape the derive generates an

@@ -1,11 +1,13 @@
-//! Why the native build encoded canada.json slower than the default build (experiment 50; fixed
-//! by experiment 52, after which the `fastjson` row no longer shows it): the cost of one zmij
-//! call per float, measured four ways on canada's 111,080 floats.
+//! Why the native build encoded canada.json slower than the default build on a Zen 5 host
+//! (compiled with BMI2, back-to-back zmij calls cost 5–6 ns more per float: a false dependency
+//! on RAX between calls, which `Writer`'s `clear_rax_before_zmij` now breaks, so the `fastjson`
+//! row no longer shows it): the cost of one zmij call per float, measured four ways on canada's
+//! 111,080 floats.
 //!
 //! - `zmij only`: format into a stack `zmij::Buffer`, keep only the length (calls back to back);
 //! - `zmij + copy`: the same, then append the text to a `Vec` (serde_json's way);
 //! - `fastjson`: `fastjson::encode_into` of the floats as a `Vec<f64>` (zmij writes straight
-//!   into the output, experiment 20; plus the `[`, `,` and `]`);
+//!   into the output; plus the `[`, `,` and `]`);
 //! - `serde_json`: `serde_json::to_writer` of the same `Vec<f64>`.
 //!
 //! Before timing, the two last outputs are checked equal, and the zmij rows' text against theirs

@@ -6,8 +6,8 @@
 //! `KEYS=reversed ./target/release/examples/profile decode-each twitter 600`: the corpus
 //! document with every object's keys sorted (`KEYS=sorted`) or reversed.
 //! `DOCFILE=/tmp/variant.json ./target/release/examples/profile decode-each twitter 300`: that
-//! file decoded as the named document's type instead of the corpus copy (experiment 127 timed
-//! hand-made key orders this way).
+//! file decoded as the named document's type instead of the corpus copy (for hand-made key
+//! orders, such as every object sorted but one type).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -29,7 +29,7 @@ where
         encoded,
         "decode/encode round trip differs"
     );
-    // `HINT=1`: the output estimate `to_vec` allocates (experiment 56) against the real length.
+    // `HINT=1`: the output estimate `to_vec` allocates against the real length.
     if std::env::var_os("HINT").is_some() {
         eprintln!(
             "hint {} actual {}",
@@ -47,7 +47,7 @@ where
         }
         // The `Result` kept as `from_slice` returned it: no move of the value out of it, so
         // what is timed is the decode alone (`decode` adds the caller's move, which a default
-        // build makes with a call to `memcpy` for values over 128 bytes: experiment 112).
+        // build makes with a call to `memcpy` for values over 128 bytes).
         "decode-result" => {
             for _ in 0..iterations {
                 let result = fastjson::from_slice::<T>(black_box(doc));
@@ -155,7 +155,8 @@ fn main() {
         .ok()
         .filter(|how| !how.is_empty())
         .map(|how| {
-            // The keys in another order, scalars as written, two-space pretty (experiment 84).
+            // The keys in another order, scalars as written, two-space pretty: what a producer
+            // that sorts its keys sends, which the learned key order must handle.
             let order = KeyOrder::parse(&how).expect("KEYS=sorted or KEYS=reversed");
             reorder_keys(doc, order, 2).expect("the corpus document is JSON")
         });

@@ -1,5 +1,7 @@
 //! What a whole-document structural index would cost before it saves anything: a lower bound
-//! measured against fastjson's own decode of the same document (experiment 46).
+//! measured against fastjson's own decode of the same document. It took 12% of citm_catalog's
+//! decode and 7% of twitter's (with AVX2), against 16% and 9% those decodes spend on
+//! whitespace, so such an index was not built.
 //!
 //! The pass timed here is the cheapest part of such a front end: one bitmap of the non-whitespace
 //! bytes per 64 input bytes (SSE2, and AVX2 when the CPU has it), then the positions where a run

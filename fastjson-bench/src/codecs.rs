@@ -18,7 +18,8 @@ pub trait Codec<T>: Clone + Send + Sync + 'static {
     type Error: Display;
     /// Decodes `input`, returning the implementation's `Result` as its API returns it: a
     /// conversion here (`map_err` to a `String`) would move the decoded value inside the timed
-    /// operation, a copy that is the harness's and not the implementation's (experiment 117).
+    /// operation, a copy that is the harness's and not the implementation's (with this and
+    /// `subjects`' binding, fastjson's micro-login decode row measured 172 ns instead of 147).
     fn decode(&self, input: &[u8], state: &mut Self::State) -> Result<T, Self::Error>;
     /// Encodes `value` into `out` (its previous contents are discarded).
     fn encode(&self, value: &T, out: &mut Vec<u8>);

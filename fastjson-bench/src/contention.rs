@@ -1,5 +1,5 @@
 //! The contention probe: a fixed branchy byte scan timed before every round, so that a report
-//! can say how many of its rounds ran while something else shared the core (experiment 123).
+//! can say how many of its rounds ran while something else shared the core.
 //!
 //! On a shared host, another guest on the sibling hardware thread slows parsing code by up to
 //! 1.7× for seconds at a time, and the hypervisor's steal counter stays at zero. A dependent

@@ -3,7 +3,7 @@
 //! and the pooling itself. A group's figures then depend on its own rows alone, not on what the
 //! groups before it left in the heap: with twitter's encode rows' values alive, every library's
 //! twitter decode ran 10–23% slower, and one binary's ladder rows moved 6–10% between two full
-//! runs (experiment 120). Within each process the rows are interleaved as before.
+//! runs. Within each process the rows are interleaved as before.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -28,9 +28,9 @@ pub struct Isolation {
 }
 
 /// Fresh processes per group for a run mode (`--processes` overrides): 3, so that one
-/// process's unlucky layout (about one process in seven ran a whole group 12–14% slow in
-/// experiment 120) holds a third of a row's samples, not all of them; `smoke` none (nothing is
-/// timed).
+/// process's unlucky layout (about one process in seven ran a whole group 12–14% slow when
+/// this was measured) holds a third of a row's samples, not all of them; `smoke` none (nothing
+/// is timed).
 pub fn processes(mode: Mode) -> usize {
     match mode {
         Mode::Smoke => 0,

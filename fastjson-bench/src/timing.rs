@@ -29,7 +29,8 @@ pub fn sample(op: &mut Op, batch: u64) -> f64 {
 
 /// The batch size that makes one sample last about `target` (at least 1), measured after one
 /// untimed warm-up call: a first call that grows buffers (simd-json's reused ones, a pool)
-/// would otherwise size the batch for a cold operation, too few per sample (experiment 99).
+/// would otherwise size the batch for a cold operation, too few per sample (simd-json's reused
+/// buffers got 3–4 calls per 20 ms citm_catalog sample instead of 11–16, biasing its row).
 pub fn calibrate(op: &mut Op, target: Duration) -> u64 {
     std::hint::black_box(op());
     let mut batch = 1u64;

@@ -78,7 +78,7 @@ fn quiet_rounds_are_counted_and_shared_ones_flagged() {
     );
 }
 
-/// Old reports (before experiment 123) have no probes and still load.
+/// Old reports (written before the contention probe) have no probes and still load.
 #[test]
 fn reports_without_probes_load() {
     let r = smoke_report();

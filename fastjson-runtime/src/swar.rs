@@ -106,7 +106,7 @@ pub(crate) fn starts_with(bytes: &[u8], at: usize, prefix: &[u8]) -> bool {
         return false;
     };
     // Plain expressions, not closures: a closure here was compiled as an out-of-line call per
-    // load in the predicted-key compare (experiment 23).
+    // load in the predicted-key compare (ladder-25k decode 3% and micro-login 5% slower).
     macro_rules! word {
         ($word:ty, $size:expr, $s:expr, $from:expr) => {{
             let mut bytes = [0u8; $size];
@@ -129,7 +129,8 @@ pub(crate) fn starts_with(bytes: &[u8], at: usize, prefix: &[u8]) -> bool {
         17..=32 => ends!(u128, 16),
         _ => {
             // Long keys (twitter's `profile_background_image_url_https`): 16 bytes at a time,
-            // then the last 16, still without a `memcmp` call (experiment 27).
+            // then the last 16, still without a `memcmp` call (a tie in time, one libc call
+            // fewer per long key).
             let mut i = 0;
             while i + 16 < n {
                 if word!(u128, 16, hay, i) != word!(u128, 16, prefix, i) {

@@ -205,8 +205,9 @@ stamp! {
         pub list: Vec<f64>,
     }
 
-    /// Runs of plain `f64` fields, which generated code writes a group at a time (experiment
-    /// 109): a run first in the object, runs of 2, 4 then 2 (six in a row), 3 and 2 between
+    /// Runs of plain `f64` fields, which generated code writes a group at a time: a run first
+    /// in the object, runs of 2, 4 then 2 (six in a row), 3 and 2 between
+
     /// other fields, broken by a skippable float, an `Option<f64>` and an `f32`, and a key that
     /// needs escaping.
     pub struct FloatRuns {

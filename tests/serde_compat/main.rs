@@ -132,7 +132,8 @@ macro_rules! check {
             documents.push((arrays, 1));
             // Whitespace or more JSON after the value, two of these per value: structs, `Vec`s
             // and maps check the end of the document where their closing bracket is read
-            // (experiment 112), other types after the value; both must reject what serde_json
+            // (so the value is returned without a copy), other types after the value; both
+            // must reject what serde_json
             // rejects and accept what it accepts.
             for _ in 0..2 {
                 let suffix = TRAILING[rng.below(TRAILING.len() as u64) as usize];

@@ -14,7 +14,7 @@ pub struct Report {
     pub mode: String,
     pub rounds: usize,
     /// Fresh processes each timed group ran in, sharing `rounds` (0: all in the run's own
-    /// process, as `--smoke` and reports before experiment 120 did).
+    /// process, as `--smoke` does and reports written before groups ran in fresh processes).
     #[serde(default)]
     pub processes_per_group: usize,
     pub sample_ms: f64,
@@ -39,7 +39,7 @@ pub struct Report {
     pub elapsed_s: f64,
     /// The contention probe's time before each timed round, in nanoseconds, over every group
     /// and process of the run (`contention`); empty in `--smoke` and in reports written before
-    /// experiment 123.
+    /// the probe existed.
     #[serde(default)]
     pub round_probes_ns: Vec<f64>,
 }
@@ -97,7 +97,7 @@ pub struct Cell {
     /// Of the group's timed rounds, how many ran on a shared core (their contention probe over
     /// `contention::CONTENDED_FRACTION` above the run's fastest), and how many there were; the
     /// same for every row of a group. `None` when no probe was taken (`--smoke`, failed groups,
-    /// reports before experiment 125).
+    /// reports written before these counts existed).
     #[serde(default)]
     pub contended_rounds: Option<(usize, usize)>,
 }

@@ -126,7 +126,8 @@ impl Encode for f64 {
         w.f64(*self);
     }
 
-    /// Four floats at a time (experiment 90).
+    /// Four floats at a time: taking four apart before writing any lets their arithmetic
+    /// overlap (canada encode 19% to 29% faster than one float at a time).
     #[inline]
     fn encode_slice<F: Format>(items: &[f64], w: &mut Writer<'_, F>) {
         w.f64_array(items);

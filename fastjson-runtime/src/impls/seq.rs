@@ -35,7 +35,7 @@ where
 /// [`Encode::encoded_len_hint`] of an array: the brackets, and each item with a comma (one
 /// too many: a bound). Out of line: one instance per item type, called from every derived
 /// type's estimate instead of inlined into each (a to_vec-only cost, one call per collection
-/// sampled; inlined, these loops took ~10% of a derive-heavy library's build: experiment 69).
+/// sampled; inlined, these loops took ~10% of a derive-heavy library's build).
 #[inline(never)]
 pub(crate) fn seq_len_hint<'a, T, I>(items: I) -> usize
 where
@@ -51,7 +51,7 @@ const HINT_SAMPLE: usize = 16;
 
 /// The sum of `item_hint` over `items`, extrapolated from the first [`HINT_SAMPLE`] items (plus
 /// an eighth) for longer collections, so that the estimate stays a small fraction of the encode
-/// itself: a full walk of citm_catalog's maps cost 3% of its `to_vec` (experiment 56). For
+/// itself: a full walk of citm_catalog's maps cost 3% of its `to_vec`. For
 /// items whose estimate is a constant (floats, bools, tuples of them) it folds into a
 /// multiplication once inlined.
 #[inline]

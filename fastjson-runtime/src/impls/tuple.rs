@@ -18,8 +18,9 @@ macro_rules! tuple {
                 w.end_array();
             }
 
-            /// Arrays of `(f64, f64)` (coordinates) format two pairs' floats together
-            /// (experiment 90); every other tuple goes element by element.
+            /// Arrays of `(f64, f64)` (coordinates) format two pairs' floats together, so
+            /// that their arithmetic overlaps (canada encode 19% to 29% faster); every other
+            /// tuple goes element by element.
             #[inline]
             fn encode_slice<F: Format>(items: &[Self], w: &mut Writer<'_, F>) {
                 if $len == 2 $(&& $name::IS_F64)+ {

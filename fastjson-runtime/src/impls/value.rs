@@ -33,8 +33,8 @@ impl Encode for Value {
     }
 }
 
-/// What the number's own type estimates: an integer's exact length (experiment 57), a float's
-/// longest.
+/// What the number's own type estimates: an integer's exact length (counting every integer at
+/// its widest would over-reserve large values), a float's longest.
 fn number_len_hint(n: &serde_json::Number) -> usize {
     if let Some(u) = n.as_u64() {
         u.encoded_len_hint()

@@ -3,8 +3,9 @@
 //!
 //! A float's digits come out of a long chain of dependent multiplies. Formatted one after
 //! another, the chains barely overlap; taking four floats apart first lets them run together
-//! (experiment 90 in fastjson-bench/EXPERIMENTS.md). Lone floats use [`write`](fn@write) in
-//! x86_64 builds without SSE4.1, where it is faster than zmij's SSE2 path (experiment 106);
+//! (canada encode 19% to 29% faster than one float at a time). Lone floats use
+//! [`write`](fn@write) in x86_64 builds without SSE4.1, where it is faster than zmij's SSE2 path
+//! (ladder encode 4% to 6% faster);
 //! elsewhere lone floats and every `f32` keep zmij, whose text this matches byte for byte
 //! (tested against it).
 
@@ -78,8 +79,9 @@ pub(crate) fn is_finite(value: f64) -> bool {
 /// full 64-bit operand. Without it a native (BMI2) build turns `x & (2^52 - 1)` into
 /// `mov al, 52; bzhi rax, x, rax`: writing AL merges into RAX, so the instruction waits for
 /// whatever last wrote RAX (often the previous float's result) and consecutive floats stop
-/// overlapping, the false dependency experiment 52 found in zmij. Here it made the native build's
-/// canada encode 21% slower than the default build's (experiment 90).
+/// overlapping: the false dependency found between zmij's calls (see `Writer`'s
+/// `clear_rax_before_zmij`). Here it made the native build's canada encode 21% slower than the
+/// default build's.
 #[inline(always)]
 pub(crate) fn opaque(value: u64) -> u64 {
     #[allow(unused_mut)]
@@ -104,7 +106,7 @@ fn decimal_of(bits: u64) -> Decimal {
 }
 
 /// Writes finite `value` as serde_json does and returns the end of the text: the lone-float
-/// path of builds without SSE4.1 (`Writer::f64`, experiment 106), and the tests' reference.
+/// path of builds without SSE4.1 (`Writer::f64`), and the tests' reference.
 ///
 /// # Safety
 /// `value` must be finite and `out` valid for writes of [`MAX_WRITE`] bytes (past the text they
@@ -121,8 +123,9 @@ pub(crate) unsafe fn write(value: f64, out: *mut u8) -> *mut u8 {
 /// apart into its decimal before any is written, and returns the end of the text: four floats
 /// of an array, or a run of a struct's `f64` fields. Written out, not a loop: LLVM does not
 /// unroll a loop over the large inlined layout, and the decimals then go through memory
-/// (experiment 90: +30%). The `N > 2` tests are constants; `i % N` keeps the indices in bounds
-/// for the smaller groups, where those branches are dead.
+/// (a loop measured 30% slower). The `N > 2` tests are constants; `i % N` keeps the indices in
+/// bounds for the smaller groups, where those branches are dead.
+
 ///
 /// # Safety
 /// Every value must be finite and `out` valid for writes of `punctuation.max_write()` bytes.

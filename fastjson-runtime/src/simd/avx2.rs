@@ -46,7 +46,7 @@ fn detect() -> bool {
 /// Two CPUID leaves and XCR0, the least that answers the question. In a virtual machine every
 /// CPUID exits to the hypervisor (~4.7 µs each on the bench's KVM host), and std's detection,
 /// which reads every feature at once, took 28 µs: more than a whole first decode of a 200-byte
-/// payload (experiment 60).
+/// payload (a fresh process's first micro-login decode went from 42.7 to 23.2 µs with this).
 pub(super) fn cpu_and_os_support_avx2() -> bool {
     const OSXSAVE: u32 = 1 << 27;
     const AVX: u32 = 1 << 28;

@@ -120,7 +120,7 @@ pub(crate) fn find_escape(bytes: &[u8], from: usize) -> usize {
 /// for runs of pretty-printing indentation (the lexer calls it out of line).
 /// AVX2 only when the build enables it (`-C target-cpu=native`): in a default build, a call
 /// into the run-time-detected AVX2 kernel measured 13% slower on citm_catalog than the inlined
-/// SSE2 loop (experiment 13), while a native build's SSE2 loop was 9% slower than AVX2.
+/// SSE2 loop, while a native build's SSE2 loop was 9% slower than AVX2.
 #[inline]
 pub(crate) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
@@ -141,8 +141,8 @@ pub(crate) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
 /// be read at `at` and (the kernel's own limit) a run of 9 or more ends at byte 16 or later;
 /// `None` otherwise, and always without SSE2 or NEON (the caller's SWAR words take every case
 /// then).
-/// Numbers' integer and fraction parts: one vector instead of two SWAR words (experiments
-/// 74–75).
+/// Numbers' integer and fraction parts: one vector instead of two SWAR words (for fractions,
+/// canada decode 4% to 6% faster; for integers, citm_catalog 1% to 2.5% and canada 2% more).
 #[inline(always)]
 pub(crate) fn digit_run(bytes: &[u8], at: usize) -> Option<(u64, usize)> {
     #[cfg(target_arch = "x86_64")]

@@ -15,7 +15,7 @@ pub(crate) fn span_is_utf8(input: &[u8], start: usize, end: usize) -> bool {
 
 /// Whether `bytes` is UTF-8, by simdutf8's SIMD validator at every length. simdutf8 hands
 /// spans under 64 bytes to std's byte-at-a-time validator, the common case of a JSON string
-/// (3% of twitter decode, experiment 26); such a span is validated as a 64-byte block padded
+/// (3% of twitter decode); such a span is validated as a 64-byte block padded
 /// with NUL bytes instead. The padding does not change the answer: a NUL is a whole character,
 /// valid after a complete sequence and invalid where a continuation byte is due.
 fn padded_is_utf8(bytes: &[u8]) -> bool {
