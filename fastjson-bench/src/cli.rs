@@ -42,7 +42,9 @@ usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out
   --corpus DIR   the corpus directory (else $FASTJSON_CORPUS, else $FASTJSON_SHARED/corpus,
                  else ../shared/corpus next to the workspace, if present)
   --out DIR      where report.md, report.json and the charts go
-                 (default: target/fastjson-bench, or target/fastjson-bench/native)
+                 (default: target/fastjson-bench, or target/fastjson-bench/native); the
+                 committed run in fastjson-bench/results/latest is made by
+                 `cargo xtask bench --both --full --out fastjson-bench/results/latest`
   --quiet        no progress line
   --window-ms N  request-mode window per cell and round (default 150, --full 1000)
   --rounds N     interleaved rounds, one sample per row each (default 11, --full 31),

@@ -6,6 +6,11 @@
 //! alternately for the default-vs-native comparison (`--default-vs-native` runs only that):
 //! fastjson's and serde_json's rows, pairs in the order default, native, native, default, ...,
 //! summarized in `target/fastjson-bench/default-vs-native/default-vs-native.md`.
+//!
+//! The run committed in `fastjson-bench/results/latest/` is
+//! `cargo xtask bench --both --full --out fastjson-bench/results/latest`: it writes `report.md`,
+//! `compare.md` and the charts there and the native report in `native/`; the folder keeps that
+//! report as `report-native.md` and a copy of the default-vs-native summary (its README says so).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};

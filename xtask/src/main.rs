@@ -20,7 +20,9 @@ tasks:
   bench           run fastjson-bench (release): [--native | --both | --default-vs-native]
                   [fastjson-bench args]; --both also runs --default-vs-native (the two
                   builds alternately, fastjson and serde_json rows; 5 pairs with --full, else 3);
-                  the native build's report goes to DIR/native when --out DIR is given
+                  the native build's report goes to DIR/native when --out DIR is given;
+                  `--both --full --out fastjson-bench/results/latest` remakes the committed run
+                  (its README lists the files copied in from native/ and target/)
   codegen         regenerate the offline-generated files listed in [workspace.metadata.fastjson]
   check-codegen   fail with a diff when any of them is stale (CI runs this)
   compile-cost    release build time and sizes of N generated types, fastjson vs serde + serde_json:
