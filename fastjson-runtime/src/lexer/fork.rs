@@ -1,5 +1,5 @@
-//! What the cursor knows of the forks `crate::flatten` makes of it: the depth at which it skips
-//! entries, the entry it reads as an object, and an opaque filter it asks about keys.
+//! What the cursor knows of the forks the flatten module makes of it: the depth at which it
+//! skips entries, the entry it reads as an object, and an opaque filter it asks about keys.
 //!
 //! The flatten module builds all of this; the lexer only reads it on its key path, so that it
 //! depends on nothing of flatten's (flatten depends on the lexer, not the other way).

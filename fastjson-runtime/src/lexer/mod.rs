@@ -78,7 +78,7 @@ pub struct Lexer<'de> {
     /// variant), whose errors it throws away: they are made without line and column, which cost
     /// a count of the input up to the error (see [`Lexer::speculate`]).
     speculating: bool,
-    /// What flattened enums need of the lexer they fork (`crate::flatten`): the depth at which
+    /// What flattened enums need of the lexer they fork (the flatten module): the depth at which
     /// keys are hidden, tested on every key, and the rest behind a pointer that is null unless
     /// a fork or a flattened `Option`'s stop needs it.
     fork: fork::ForkState,
@@ -1078,6 +1078,31 @@ mod tests {
         fn auto_traits<T: Send + Sync + std::panic::UnwindSafe + std::panic::RefUnwindSafe>() {}
         auto_traits::<Lexer<'static>>();
         assert!(std::mem::size_of::<Lexer<'static>>() <= 104);
+    }
+
+    /// The lexer is the cursor and flatten builds on it, never the reverse: no file of the
+    /// lexer names an item of the flatten module or of `__private` (no import circle).
+    #[test]
+    fn the_lexer_names_nothing_of_flatten() {
+        let files = [
+            ("mod.rs", include_str!("mod.rs")),
+            ("fork.rs", include_str!("fork.rs")),
+            ("float.rs", include_str!("float.rs")),
+            ("number.rs", include_str!("number.rs")),
+            ("pow5.rs", include_str!("pow5.rs")),
+            ("skip.rs", include_str!("skip.rs")),
+            ("string.rs", include_str!("string.rs")),
+        ];
+        // Built at run time, so that this test's own text does not match.
+        let names = [
+            ["crate", "::flatten"].concat(),
+            ["crate", "::__private"].concat(),
+        ];
+        for (file, text) in files {
+            for name in &names {
+                assert!(!text.contains(name.as_str()), "lexer/{file} names {name}");
+            }
+        }
     }
 
     #[test]
