@@ -1,6 +1,8 @@
 //! `Lexer<'de>`: the cursor over the input bytes; whitespace, structure, depth and error positions.
 //!
-//! Strings live in `string.rs`, numbers in `number.rs`, the validating skipper in `skip.rs`.
+//! Strings live in `string.rs`, numbers in `number.rs`, the validating skipper in `skip.rs`, and
+//! in `fork.rs` what the key loop reads of the forks flattened enums make (the flatten module
+//! builds them on this one, which names nothing of it).
 
 mod float;
 mod fork;
