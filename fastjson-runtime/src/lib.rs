@@ -6,6 +6,7 @@ mod api;
 mod error;
 mod escape;
 mod extract;
+mod flatten;
 mod impls;
 mod key_order;
 mod lexer;

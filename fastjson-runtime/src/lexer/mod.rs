@@ -1,8 +1,11 @@
 //! `Lexer<'de>`: the cursor over the input bytes; whitespace, structure, depth and error positions.
 //!
-//! Strings live in `string.rs`, numbers in `number.rs`, the validating skipper in `skip.rs`.
+//! Strings live in `string.rs`, numbers in `number.rs`, the validating skipper in `skip.rs`, and
+//! in `fork.rs` what the key loop reads of the forks flattened enums make (the flatten module
+//! builds them on this one, which names nothing of it).
 
 mod float;
+mod fork;
 mod number;
 mod pow5;
 mod skip;
@@ -11,10 +14,10 @@ mod string;
 use std::borrow::Cow;
 use std::fmt::Display;
 
-use crate::__private::{FlattenStop, HideState};
 use crate::error::{Error, ErrorCode, Found, Result};
 use crate::{simd, swar};
 
+pub(crate) use fork::EntryFilter;
 pub use number::Number;
 pub use string::Str;
 
@@ -39,7 +42,7 @@ pub struct Mark {
     pos: usize,
     remaining_depth: u32,
     /// Where the last string read started: a flattened externally tagged enum finds its entry's
-    /// key from it (`fork_at_entry`) after a map before it read the value and was reset.
+    /// key from it (`Lexer::fork_at_entry`) after a map before it read the value and was reset.
     string_start: usize,
 }
 
@@ -47,6 +50,11 @@ impl Mark {
     /// The input position saved.
     pub(crate) fn pos(self) -> usize {
         self.pos
+    }
+
+    /// The nesting saved.
+    pub(crate) fn remaining_depth(self) -> u32 {
+        self.remaining_depth
     }
 }
 
@@ -72,41 +80,11 @@ pub struct Lexer<'de> {
     /// variant), whose errors it throws away: they are made without line and column, which cost
     /// a count of the input up to the error (see [`Lexer::speculate`]).
     speculating: bool,
-    /// In a lexer made by [`Lexer::fork_at_entry`], the `remaining_depth` at which the entry an
-    /// externally tagged enum reads as its object ends; 0 (which `remaining_depth` never is)
-    /// everywhere else.
-    entry_depth: u32,
-    /// True from [`Lexer::fork_at_entry`] until [`Lexer::begin_enum_object`] takes the entry's
-    /// separator as the object's opening brace.
-    entry_pending: bool,
-    /// In a lexer made by [`Lexer::fork_hiding`], the `remaining_depth` at which the enclosing
-    /// object's keys are read, where the entries whose keys `hidden` names are skipped; 0
-    /// everywhere else (the key paths test only this).
-    hidden_depth: u32,
-    /// The key sets hidden at `hidden_depth`: one per flattened enum whose variant holds the
-    /// next (each fork keeps those of the lexer it forked from at the same object).
-    hidden: [Option<HidesKey>; MAX_HIDDEN_KEY_SETS],
-    /// Each set's state: which of the flattened externally tagged enums in it have had the one
-    /// entry they take hidden (`__private::HideKeys`). Cleared when the object's first entry is
-    /// read, so that every reading of the object (an untagged enum reads it once per variant it
-    /// tries) hides the same entries.
-    hidden_taken: [u64; MAX_HIDDEN_KEY_SETS],
-    /// Where a flattened `Option` whose value failed stopped taking its keys, for the flattened
-    /// enums after it that read the object again (`__private::HideState`): recorded by
-    /// [`Lexer::note_flatten_stop`], copied into a [`Lexer::fork_hiding`] lexer of the same
-    /// object (marked inherited), and those this lexer recorded dropped by a [`Lexer::reset`]
-    /// to before them. Empty (no allocation) unless such a value failed.
-    flatten_stops: Vec<FlattenStop>,
+    /// What flattened enums need of the lexer they fork (the flatten module): the depth at which
+    /// keys are hidden, tested on every key, and the rest behind a pointer that is null unless
+    /// a fork or a flattened `Option`'s stop needs it.
+    fork: fork::ForkState,
 }
-
-/// Whether the entry whose key (unescaped) is the first argument is one a
-/// [`Lexer::fork_hiding`] lexer skips, the entries before it having been asked about in order
-/// with the same state (the second argument, which also says where the entry is).
-pub(crate) type HidesKey = fn(&[u8], &mut HideState<'_>) -> bool;
-
-/// How many flattened tagged or untagged enums, each inside a variant of the one before, can
-/// read one object again with keys hidden from them ([`Lexer::fork_hiding`]).
-const MAX_HIDDEN_KEY_SETS: usize = 4;
 
 impl<'de> Lexer<'de> {
     /// A lexer over `input`, validating UTF-8 inside strings.
@@ -121,12 +99,7 @@ impl<'de> Lexer<'de> {
             string_start: 0,
             document_end_depth: 0,
             speculating: false,
-            entry_depth: 0,
-            entry_pending: false,
-            hidden_depth: 0,
-            hidden: [None; MAX_HIDDEN_KEY_SETS],
-            hidden_taken: [0; MAX_HIDDEN_KEY_SETS],
-            flatten_stops: Vec::new(),
+            fork: fork::ForkState::default(),
         }
     }
 
@@ -168,7 +141,8 @@ impl<'de> Lexer<'de> {
         self.remaining_depth = self.max_depth;
         self.validate_utf8 = true;
         self.document_end_depth = 0;
-        self.flatten_stops.clear();
+        // Nothing of the new input is read yet: no stop recorded in it.
+        self.fork = fork::ForkState::default();
     }
 
     /// Does not validate UTF-8 again: for input a pass of this lexer has already read
@@ -224,22 +198,10 @@ impl<'de> Lexer<'de> {
         }
     }
 
-    /// A second lexer over the same input, at a position this one saved: a flattened enum reads
-    /// its enclosing object again from there (`#[serde(flatten)]`, where serde reads the entries
-    /// it buffered). It has its own (empty) scratch buffer and never ends the document; the
-    /// depth limit and the UTF-8 and speculation settings are this lexer's.
-    #[doc(hidden)]
-    pub fn fork_at(&self, mark: Mark) -> Lexer<'de> {
-        Lexer {
-            string_start: mark.pos,
-            ..self.sibling(mark.pos, mark.remaining_depth)
-        }
-    }
-
     /// A lexer over the same input with this one's settings (depth limit, UTF-8 validation,
     /// speculation) at `pos`: its own empty scratch buffer, never ending the document, reading no
-    /// flattened entry.
-    fn sibling(&self, pos: usize, remaining_depth: u32) -> Lexer<'de> {
+    /// flattened entry (the flatten module's forks start from it).
+    pub(crate) fn sibling(&self, pos: usize, remaining_depth: u32) -> Lexer<'de> {
         Lexer {
             input: self.input,
             pos,
@@ -250,177 +212,8 @@ impl<'de> Lexer<'de> {
             string_start: self.string_start,
             document_end_depth: 0,
             speculating: self.speculating,
-            entry_depth: 0,
-            entry_pending: false,
-            hidden_depth: 0,
-            hidden: [None; MAX_HIDDEN_KEY_SETS],
-            hidden_taken: [0; MAX_HIDDEN_KEY_SETS],
-            flatten_stops: Vec::new(),
+            fork: fork::ForkState::default(),
         }
-    }
-
-    /// [`Lexer::fork_at`], skipping the entries of the object at `mark` whose keys `hides` names
-    /// (and those the keys this lexer hides there name, when it is itself such a fork of the same
-    /// object): a flattened tagged or untagged enum then sees only the entries serde would hand
-    /// it, not the enclosing struct's own keys or those a flattened field before it took.
-    #[doc(hidden)]
-    pub fn fork_hiding(&self, mark: Mark, hides: Option<HidesKey>) -> Result<Lexer<'de>> {
-        let mut fork = self.fork_at(mark);
-        fork.flatten_stops = self
-            .flatten_stops
-            .iter()
-            .filter(|stop| stop.object == mark.pos)
-            .map(|&stop| FlattenStop {
-                inherited: true,
-                ..stop
-            })
-            .collect();
-        // The object's keys are read one level inside the mark (`begin_object` enters).
-        let depth = mark.remaining_depth.saturating_sub(1);
-        if depth != 0 && depth == self.hidden_depth {
-            fork.hidden = self.hidden;
-        }
-        if let Some(hides) = hides {
-            match fork.hidden.iter_mut().find(|set| set.is_none()) {
-                Some(free) => *free = Some(hides),
-                None => {
-                    return Err(self.err_custom(format_args!(
-                        "fastjson: more than {MAX_HIDDEN_KEY_SETS} flattened enums nested in \
-                         one another read this object"
-                    )))
-                }
-            }
-        }
-        if fork.hidden[0].is_some() {
-            fork.hidden_depth = depth;
-        }
-        Ok(fork)
-    }
-
-    /// Before a key of the object a [`Lexer::fork_hiding`] lexer hides keys in: steps over the
-    /// entries (separator, key, value) whose keys it hides, leaving the lexer before the next
-    /// separator (`first` false once one was skipped), or where it was. A malformed entry is left
-    /// for the caller to report.
-    #[cold]
-    #[inline(never)]
-    fn skip_hidden_entries(&mut self, first: &mut bool) -> Result<()> {
-        if self.hidden_depth != self.remaining_depth {
-            return Ok(());
-        }
-        if *first {
-            self.hidden_taken = [0; MAX_HIDDEN_KEY_SETS];
-        }
-        let input = self.input;
-        loop {
-            let (pos, string_start) = (self.pos, self.string_start);
-            let mut at = whitespace_end(input, pos);
-            if !*first {
-                if input.get(at) != Some(&b',') {
-                    return Ok(());
-                }
-                at = whitespace_end(input, at + 1);
-            }
-            if input.get(at) != Some(&b'"') {
-                return Ok(());
-            }
-            self.pos = at + 1;
-            let mut taken = self.hidden_taken;
-            let hidden = match self.scan_str() {
-                Ok(key) => {
-                    let key = self.str_bytes(key);
-                    self.hides_entry(key, at, &mut taken)
-                }
-                Err(_) => false,
-            };
-            self.hidden_taken = taken;
-            if !hidden {
-                self.pos = pos;
-                self.string_start = string_start;
-                return Ok(());
-            }
-            self.colon()?;
-            self.skip_value()?;
-            *first = false;
-        }
-    }
-
-    /// Whether a key set this lexer hides at its object hides the entry whose key (unescaped)
-    /// is `key` and starts at `at`, each set asked with its own state (`taken`) and level.
-    fn hides_entry(&self, key: &[u8], at: usize, taken: &mut [u64; MAX_HIDDEN_KEY_SETS]) -> bool {
-        let stops = &self.flatten_stops;
-        self.hidden
-            .iter()
-            .zip(taken)
-            .zip(0..)
-            .any(|((hides, taken), level)| {
-                hides.is_some_and(|hides| {
-                    let mut state = HideState {
-                        taken,
-                        entry: at,
-                        level,
-                        stops,
-                    };
-                    hides(key, &mut state)
-                })
-            })
-    }
-
-    /// A second lexer over the same input that reads the entry whose key was just read (its
-    /// quote at the last string's start) as if it were a one-entry object, `{"Circle": {..}}`:
-    /// a flattened externally tagged enum's `Decode` then reads it, so that the enum has one
-    /// copy of its variants' decoders. It starts at the separator before the key (`{` or `,`),
-    /// which [`Lexer::begin_enum_object`] takes as the object's brace without counting a level
-    /// (the enclosing object counted it), and [`Lexer::more_in_enum_object`] ends the object
-    /// after the entry. Continue the enclosing object with [`Lexer::continue_after`].
-    #[doc(hidden)]
-    pub fn fork_at_entry(&self) -> Result<Lexer<'de>> {
-        let mut at = self.string_start.min(self.input.len());
-        while at > 0 && matches!(self.input[at - 1], b' ' | b'\n' | b'\r' | b'\t') {
-            at -= 1;
-        }
-        if at == 0 || !matches!(self.input[at - 1], b'{' | b',') {
-            return Err(self.error_at(ErrorCode::ExpectedValue, self.string_start));
-        }
-        Ok(Lexer {
-            entry_depth: self.remaining_depth,
-            entry_pending: true,
-            ..self.sibling(at - 1, self.remaining_depth)
-        })
-    }
-
-    /// Moves this lexer to where `fork` (made by [`Lexer::fork_at_entry`] from it) stopped: after
-    /// the entry's value.
-    #[doc(hidden)]
-    pub fn continue_after(&mut self, fork: &Lexer<'de>) {
-        self.pos = fork.pos;
-    }
-
-    /// Opens an externally tagged enum's object: [`Lexer::begin_object_expecting`], or in a
-    /// [`Lexer::fork_at_entry`] lexer the entry's separator.
-    #[doc(hidden)]
-    #[inline]
-    pub fn begin_enum_object(&mut self, expected: &'static str) -> Result<()> {
-        if self.entry_pending {
-            self.entry_pending = false;
-            if let b'{' | b',' = self.peek()? {
-                self.pos += 1;
-                return Ok(());
-            }
-        }
-        self.begin_object_expecting(expected)
-    }
-
-    /// After an externally tagged enum's one entry: whether another key follows (an error for
-    /// the caller), reading the closing brace when not; in a [`Lexer::fork_at_entry`] lexer the
-    /// object ends with its entry.
-    #[doc(hidden)]
-    #[inline]
-    pub fn more_in_enum_object(&mut self, first: &mut bool) -> Result<bool> {
-        if self.entry_depth == self.remaining_depth && !self.entry_pending {
-            self.entry_depth = 0;
-            return Ok(false);
-        }
-        Ok(self.next_key(first)?.is_some())
     }
 
     /// Returns to a position saved by [`Lexer::mark`].
@@ -429,41 +222,31 @@ impl<'de> Lexer<'de> {
         self.pos = mark.pos;
         self.remaining_depth = mark.remaining_depth;
         self.string_start = mark.string_start;
-        if !self.flatten_stops.is_empty() {
-            self.forget_flatten_stops_after(mark.pos);
+        if self.fork.filter.is_some() {
+            self.rewind_fork(mark.pos);
         }
     }
 
-    /// What this lexer reads again from `pos` it decides again (but for the value a stop was
-    /// recorded at, read again for the flattened fields after it); what the lexer it forked
-    /// from decided stays. Out of line: [`Lexer::reset`] is inlined everywhere.
+    /// Tells the flatten filter the lexer went back to `pos`. Out of line: [`Lexer::reset`] is
+    /// inlined everywhere, and a filter exists only in forks that hide keys and after a
+    /// flattened `Option` failed.
     #[cold]
     #[inline(never)]
-    fn forget_flatten_stops_after(&mut self, pos: usize) {
-        self.flatten_stops
-            .retain(|stop| stop.inherited || stop.at <= pos);
+    fn rewind_fork(&mut self, pos: usize) {
+        if let Some(filter) = &mut self.fork.filter {
+            filter.rewound_to(pos);
+        }
     }
 
-    /// A flattened `Option` whose value starting at `at` failed to decode stopped taking its
-    /// keys there: the entries after it that name them are not hidden from the flattened enums
-    /// after it (the object at `object`, the `Option` numbered `slot` among those that can stop,
-    /// `__private::HideKeys::STOP_SLOTS`). Numbered per reading of the object: a fork that hides
-    /// `n` key sets there records at level `n`, where the next enum's set will be.
-    #[doc(hidden)]
-    #[cold]
-    pub fn note_flatten_stop(&mut self, object: Mark, slot: u32, at: usize) {
-        let level = if self.hidden_depth != 0 && self.hidden_depth == self.remaining_depth {
-            self.hidden.iter().take_while(|set| set.is_some()).count() as u32
-        } else {
-            0
-        };
-        self.flatten_stops.push(FlattenStop {
-            object: object.pos,
-            level,
-            slot,
-            at,
-            inherited: false,
-        });
+    /// The nesting left: one less for each array or object open.
+    #[inline]
+    pub(crate) fn remaining_depth(&self) -> u32 {
+        self.remaining_depth
+    }
+
+    /// Sets where the last string read starts (a fork's, to the mark it starts at).
+    pub(crate) fn set_string_start(&mut self, at: usize) {
+        self.string_start = at;
     }
 
     /// Compact JSON has little whitespace and pretty JSON has runs of it (newline + indent):
@@ -504,7 +287,9 @@ impl<'de> Lexer<'de> {
     /// when it is consumed, the lexer checks that only whitespace follows, as [`Lexer::end`]
     /// would after the value. For types whose successful decode ends with that bracket
     /// ([`crate::Decode::ENDS_WITH_CLOSING_BRACKET`]), so that `from_slice` can return the
-    /// decoded value as it came back, without a check between (experiment 112).
+    /// decoded value as it came back, without a check between: LLVM then builds the value in
+    /// the caller's slot instead of copying it out of the `Result` and back (a 136-byte struct
+    /// decoded 8-12% faster).
     pub(crate) fn end_document_at_close(&mut self) {
         self.document_end_depth = self.remaining_depth;
     }
@@ -587,7 +372,7 @@ impl<'de> Lexer<'de> {
     /// `true` with the lexer on the key's opening quote, or consumes `}` and returns `false`.
     #[inline(always)]
     fn object_step(&mut self, first: &mut bool) -> Result<bool> {
-        if self.hidden_depth != 0 {
+        if self.fork.hidden_depth != 0 {
             self.skip_hidden_entries(first)?;
         }
         let mut b = self.peek()?;
@@ -661,7 +446,7 @@ impl<'de> Lexer<'de> {
     /// `KeyOrder`): documents of one source usually list fields in one order.
     #[inline(always)]
     pub fn next_key_predicted(&mut self, first: &mut bool, predicted: &[u8]) -> Result<Key<'_>> {
-        if self.hidden_depth != 0 {
+        if self.fork.hidden_depth != 0 {
             self.skip_hidden_entries(first)?;
         }
         // `,"` first: it fails at once in pretty JSON, where a newline follows `,`, and it keeps
@@ -1285,6 +1070,41 @@ mod tests {
         lex.reset(mark);
         lex.skip_value().unwrap();
         lex.end().unwrap();
+    }
+
+    /// Every decode moves and borrows a `Lexer`: flatten's state stays behind one pointer, so
+    /// that it does not grow the lexer (168 bytes when that state was inline), and the lexer
+    /// (and `Extracted`, which holds one) keeps its auto traits.
+    #[test]
+    fn the_lexer_stays_small_and_sendable() {
+        fn auto_traits<T: Send + Sync + std::panic::UnwindSafe + std::panic::RefUnwindSafe>() {}
+        auto_traits::<Lexer<'static>>();
+        assert!(std::mem::size_of::<Lexer<'static>>() <= 104);
+    }
+
+    /// The lexer is the cursor and flatten builds on it, never the reverse: no file of the
+    /// lexer names an item of the flatten module or of `__private` (no import circle).
+    #[test]
+    fn the_lexer_names_nothing_of_flatten() {
+        let files = [
+            ("mod.rs", include_str!("mod.rs")),
+            ("fork.rs", include_str!("fork.rs")),
+            ("float.rs", include_str!("float.rs")),
+            ("number.rs", include_str!("number.rs")),
+            ("pow5.rs", include_str!("pow5.rs")),
+            ("skip.rs", include_str!("skip.rs")),
+            ("string.rs", include_str!("string.rs")),
+        ];
+        // Built at run time, so that this test's own text does not match.
+        let names = [
+            ["crate", "::flatten"].concat(),
+            ["crate", "::__private"].concat(),
+        ];
+        for (file, text) in files {
+            for name in &names {
+                assert!(!text.contains(name.as_str()), "lexer/{file} names {name}");
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,102 @@
+//! serde's `#[serde(flatten)]` of enums, without buffering: the forks of the lexer a flattened
+//! enum reads its enclosing object (or one entry of it) with, the keys hidden from it, the stops
+//! flattened `Option`s record, and the builders generated code keeps them in. Generated code
+//! names these items through `__private`; this module uses the lexer, never the reverse.
+//!
+//! `hide.rs`: the key sets (`HideKeys`, `TakenBy`), their state (`HideState`, `FlattenStop`) and
+//! the filter a fork carries (`HiddenEntries`). `fork.rs`: the `Lexer` methods that make forks
+//! and record stops.
+
+mod fork;
+mod hide;
+
+use crate::error::Result;
+use crate::lexer::{Lexer, Mark};
+
+pub use hide::{hides_entry, names_contain, FlattenStop, HideKeys, HideState, TakenBy};
+
+/// The builder of a flattened externally tagged enum: the variant a key of the enclosing object
+/// gave (`"Circle": {..}` offered by the struct).
+pub struct VariantKeyBuilder<T> {
+    pub value: Option<T>,
+}
+
+impl<T> Default for VariantKeyBuilder<T> {
+    fn default() -> Self {
+        VariantKeyBuilder { value: None }
+    }
+}
+
+/// `DecodeFields::decode_field` of a flattened externally tagged enum: the first key that is one
+/// of `names` (the enum's variant names and aliases) is taken, and its entry read by the enum's
+/// own `Decode` as the one-entry object it would be alone (`Lexer::fork_at_entry`: same input,
+/// so errors point into it); any other key, or a variant key after the first, is not.
+pub fn flattened_variant_entry<'de, T: crate::Decode<'de>>(
+    builder: &mut VariantKeyBuilder<T>,
+    key: &str,
+    lex: &mut Lexer<'de>,
+    names: &[&str],
+) -> Result<bool> {
+    if builder.value.is_some() || !names.contains(&key) {
+        return Ok(false);
+    }
+    let mut entry = lex.fork_at_entry()?;
+    let value = T::decode(&mut entry)?;
+    lex.continue_after(&entry);
+    builder.value = Some(value);
+    Ok(true)
+}
+
+/// `DecodeFields::finish` of a flattened externally tagged enum: the variant a key gave, or
+/// serde's error when no key named one. (A flattened map declared before the enum reads the
+/// key and leaves it, `DecodeFields::LEAVES_KEYS`, so the enum is offered every key it could
+/// take.)
+pub fn flattened_variant<T>(
+    builder: &mut VariantKeyBuilder<T>,
+    lex: &Lexer<'_>,
+    enum_name: &str,
+) -> Result<T> {
+    match builder.value.take() {
+        Some(value) => Ok(value),
+        None => Err(lex.err_custom(format_args!(
+            "no variant of enum {enum_name} found in flattened data"
+        ))),
+    }
+}
+
+/// The builder of a flattened internally tagged, adjacently tagged or untagged enum: where the
+/// enclosing object starts and which of its keys the enum must not see.
+#[derive(Default)]
+pub struct RereadBuilder {
+    object: Option<Mark>,
+    hides: Option<hide::HidesKey>,
+}
+
+/// `DecodeFields::object_at` of such an enum: keeps the object's mark and `H`'s keys.
+#[inline]
+pub fn reread_object_at<H: HideKeys>(builder: &mut RereadBuilder, object: Mark) {
+    builder.object = Some(object);
+    const {
+        assert!(
+            H::FIRST_TAKERS <= u64::BITS,
+            "fastjson: more than 64 flattened externally tagged enums come before this flattened \
+             enum in one object"
+        )
+    };
+    builder.hides = if H::NOTHING {
+        None
+    } else {
+        Some(hides_entry::<H> as hide::HidesKey)
+    };
+}
+
+/// A lexer reading the enclosing object again for such an enum's `DecodeFields::finish`,
+/// skipping the keys it must not see.
+pub fn reread_fork<'de>(builder: &mut RereadBuilder, lex: &Lexer<'de>) -> Result<Lexer<'de>> {
+    match builder.object.take() {
+        Some(object) => lex.fork_hiding(object, builder.hides),
+        None => {
+            Err(lex.err_custom("fastjson: a flattened enum was not told where its object starts"))
+        }
+    }
+}
