@@ -7,7 +7,7 @@ use quote::{quote, quote_spanned, ToTokens};
 use super::field::{self, slot};
 use super::hidden;
 use super::offers::{self, Flattened, Offer};
-use super::Params;
+use super::params::Params;
 use crate::ast::Field;
 use crate::attr;
 
@@ -150,7 +150,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
     let arms: Vec<TokenStream> = keyed
         .iter()
         .map(|(i, f, pattern, _)| {
-            let assign = assign_slot(p, f, slot_ref(*i), &element);
+            let assign = field::assign_slot(p, f, slot_ref(*i), &element);
             quote!(#pattern => { #assign })
         })
         .collect();
@@ -182,7 +182,7 @@ pub fn body(p: &Params, form: &ObjectForm) -> TokenStream {
             .enumerate()
             .map(|(k, (_, _, pattern, _))| quote!(#pattern => #k,));
         let assign_arms = keyed.iter().enumerate().map(|(k, (i, f, _, _))| {
-            let assign = assign_slot(p, f, slot_ref(*i), &element);
+            let assign = field::assign_slot(p, f, slot_ref(*i), &element);
             let pattern = if k + 1 == count {
                 quote!(_)
             } else {
@@ -413,31 +413,6 @@ fn sequence_end(
                 }
             }
         }
-    }
-}
-
-/// Decodes the value into `slot` (an `Option`), rejecting a second occurrence of the key;
-/// `element` is `__element` in the key loop that also reads the sequence form, `None` elsewhere.
-pub fn assign_slot(
-    p: &Params,
-    field: &Field,
-    slot: TokenStream,
-    element: &TokenStream,
-) -> TokenStream {
-    let name = &field.attrs.name.de;
-    if field.attrs.deserialize_with.is_none() {
-        let ty = field.ty;
-        let func = quote_spanned!(field.span()=> _fj::__private::decode_slot::<#ty>);
-        return quote!(#func(&mut #slot, __lex, #name, #element)?;);
-    }
-    let value = field::decode_value(p, field);
-    quote! {
-        if _fj::__private::Option::is_some(&#slot) {
-            return _fj::__private::Err(__lex.err_duplicate_field(#name));
-        }
-        #slot = _fj::__private::Some(
-            #value.map_err(|__e| _fj::__private::in_field(__e, #name, #element))?,
-        );
     }
 }
 

@@ -9,9 +9,9 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
+use crate::ast::transparent_field;
 use crate::ast::{Container, Field, Style, Variant};
 use crate::attr::TagType;
-use crate::check::transparent_field;
 use crate::escape;
 
 /// A sum being built: bytes known at macro time plus run-time terms.

@@ -16,10 +16,10 @@ mod remote;
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::ast::transparent_field;
 use crate::ast::{Container, Data, Field, Style};
 use crate::attr::TagType;
 use crate::bound;
-use crate::check::transparent_field;
 use crate::escape;
 
 pub fn expand(cont: &Container) -> TokenStream {
