@@ -6,7 +6,7 @@ use crate::ast::{
 };
 use crate::attr::{self, Identifier, TagType};
 use crate::ctxt::Ctxt;
-use crate::Sides;
+use crate::options::Sides;
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_de_lifetime(cx, cont);

@@ -37,8 +37,6 @@ fn module_imports_have_no_circle() {
     }
 }
 
-/// The crate root is the public facade: every module may name its types (`Sides`, `Options`),
-/// and it names every module, so edges into it are not counted.
 fn name(module: &Module) -> String {
     if module.is_empty() {
         "crate".to_owned()
@@ -99,7 +97,30 @@ fn code_only(text: &str) -> String {
         code.push_str(line);
         code.push('\n');
     }
-    code
+    without_quoted(&code)
+}
+
+/// `code` without the bodies of `quote!`-like macros: paths there belong to the generated code
+/// (`use super::*;` in an offline file), not to the generator.
+fn without_quoted(code: &str) -> String {
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("quote") {
+        let after = &rest[at..];
+        let name_len = after.bytes().take_while(|b| is_ident(*b)).count();
+        let bang = after[name_len..].trim_start();
+        if !after[name_len..].starts_with('!') {
+            out.push_str(&rest[..at + name_len]);
+            rest = &rest[at + name_len..];
+            continue;
+        }
+        out.push_str(&rest[..at]);
+        let open_at = rest.len() - bang.len() + 1;
+        let body = &rest[open_at..];
+        rest = &body[group_len(body.as_bytes())..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The modules `text` (the code of `module`) names.
@@ -200,6 +221,39 @@ fn parse_paths(text: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>)
     i
 }
 
+/// The length of the bracketed group `bytes` starts with, skipping string and char literals.
+fn group_len(bytes: &[u8]) -> usize {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'\'' if bytes.get(i + 1) == Some(&b'\\') => {
+                i += 3;
+                while i < bytes.len() && bytes[i] != b'\'' {
+                    i += 1;
+                }
+            }
+            b'\'' if bytes.get(i + 2) == Some(&b'\'') => i += 2,
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
 fn longest_module(path: &[String], modules: &BTreeSet<Module>) -> Module {
     (0..=path.len())
         .rev()
@@ -212,7 +266,7 @@ fn is_ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-/// A circle in `graph` (crate-root edges excluded, see [`name`]), as the modules along it.
+/// A circle in `graph`, as the modules along it.
 fn find_circle(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
     fn visit(
         node: &Module,
@@ -230,9 +284,6 @@ fn find_circle(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>
         }
         path.push(node.clone());
         for next in graph.get(node).into_iter().flatten() {
-            if next.is_empty() {
-                continue;
-            }
             if let Some(circle) = visit(next, graph, path, done) {
                 return Some(circle);
             }
