@@ -154,7 +154,7 @@ fn object_content(p: &Params, v: &Variant) -> TokenStream {
 /// entries the struct left: the first key naming a variant is taken, and its entry read by the
 /// enum's own `Decode` (`__private::flattened_variant_entry`: one copy of the variants'
 /// decoders; a second one here cost 14% more `.rlib` (MIR) and 4.5% more build time for a
-/// crate of many enums, and a shared function 5–8% of `Decode`'s speed, experiment 142); any
+/// crate of many enums, and a shared function 5–8% of `Decode`'s speed); any
 /// other key, and every variant key after the first, is left to the struct. Without one,
 /// `finish` gives serde's error (`__private::flattened_variant`).
 pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -> TokenStream {

