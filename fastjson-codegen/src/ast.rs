@@ -117,7 +117,7 @@ impl<'a> Container<'a> {
     pub fn inner_field(&self) -> Option<&Field<'a>> {
         match &self.data {
             Data::Struct(_, fields) if self.attrs.transparent => {
-                crate::check::transparent_field(fields).map(|(_, field)| field)
+                transparent_field(fields).map(|(_, field)| field)
             }
             Data::Struct(Style::Newtype, fields) => fields.first(),
             _ => None,
@@ -404,6 +404,29 @@ impl Field<'_> {
     pub fn span(&self) -> Span {
         self.ty.span()
     }
+}
+
+fn is_phantom(field: &Field) -> bool {
+    matches!(ungroup(field.ty), syn::Type::Path(p)
+        if p.path.segments.last().is_some_and(|seg| seg.ident == "PhantomData"))
+}
+
+/// Whether `field` can be the one field of a `#[serde(transparent)]` struct when encoding.
+pub fn is_transparent_for_encode(field: &Field) -> bool {
+    !is_phantom(field) && !field.attrs.skip_serializing
+}
+
+/// Whether `field` can be the one field of a `#[serde(transparent)]` struct when decoding.
+pub fn is_transparent_for_decode(field: &Field) -> bool {
+    !is_phantom(field) && !field.attrs.skip_deserializing && field.attrs.default.is_none()
+}
+
+/// The field a transparent struct stands for.
+pub fn transparent_field<'f, 'a>(fields: &'f [Field<'a>]) -> Option<(usize, &'f Field<'a>)> {
+    fields
+        .iter()
+        .enumerate()
+        .find(|(_, f)| is_transparent_for_encode(f) && is_transparent_for_decode(f))
 }
 
 /// How `#[serde(flatten)]` takes an enum (`flattenable`).

@@ -1,9 +1,12 @@
 //! Rules that need more than one attribute (or the shape of the type) to decide.
 
-use crate::ast::{Container, Data, Field, Style};
+use crate::ast::{
+    is_transparent_for_decode, is_transparent_for_encode, transparent_field, Container, Data,
+    Field, Style,
+};
 use crate::attr::{self, Identifier, TagType};
 use crate::ctxt::Ctxt;
-use crate::Sides;
+use crate::options::Sides;
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_de_lifetime(cx, cont);
@@ -328,27 +331,6 @@ fn check_transparent(cx: &Ctxt, cont: &Container) {
             "#[serde(transparent)] requires the same field to be encoded and decoded",
         );
     }
-}
-
-fn is_phantom(field: &Field) -> bool {
-    matches!(crate::ast::ungroup(field.ty), syn::Type::Path(p)
-        if p.path.segments.last().is_some_and(|seg| seg.ident == "PhantomData"))
-}
-
-fn is_transparent_for_encode(field: &Field) -> bool {
-    !is_phantom(field) && !field.attrs.skip_serializing
-}
-
-fn is_transparent_for_decode(field: &Field) -> bool {
-    !is_phantom(field) && !field.attrs.skip_deserializing && field.attrs.default.is_none()
-}
-
-/// The field a transparent struct stands for.
-pub fn transparent_field<'f, 'a>(fields: &'f [Field<'a>]) -> Option<(usize, &'f Field<'a>)> {
-    fields
-        .iter()
-        .enumerate()
-        .find(|(_, f)| is_transparent_for_encode(f) && is_transparent_for_decode(f))
 }
 
 // `remote = "Foreign"` mirrors a foreign struct or enum. The mirror either declares all of the

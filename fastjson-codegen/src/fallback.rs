@@ -4,7 +4,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::{attr, wrap, Sides};
+use crate::options::Sides;
+use crate::{attr, wrap};
 
 /// The errors and the stubs of the impls `sides` would have generated (only those: a type may
 /// derive `Encode` and `Decode` separately, and each derive's stubs must not collide).

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{
+use super::parse::{
     each_meta, expr_path, lit_str, rename_rules, ser_de_lit_strs, set_bounds, set_ser_de,
     tokens_of, unknown_key, Attr, BoolAttr, Bounds, Name, Namespace, Position, RenameRules,
 };
@@ -195,7 +195,7 @@ impl Container {
         let identifier = decide_identifier(cx, item, &field_identifier, &variant_identifier);
         Container {
             name: Name::new(
-                super::unraw(&item.ident),
+                super::parse::unraw(&item.ident),
                 ser_name.get(),
                 de_name.get(),
                 BTreeSet::new(),

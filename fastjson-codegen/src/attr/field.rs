@@ -6,7 +6,7 @@ use syn::punctuated::Punctuated;
 use syn::Token;
 
 use super::container::DefaultValue;
-use super::{
+use super::parse::{
     each_meta, expr_path, lit_str, ser_de_lit_strs, set_bounds, set_ser_de, set_with_functions,
     tokens_of, unknown_key, Attr, BoolAttr, Bounds, Name, Namespace, Position,
 };
@@ -128,7 +128,7 @@ impl Field {
         });
 
         let original = match &field.ident {
-            Some(ident) => super::unraw(ident),
+            Some(ident) => super::parse::unraw(ident),
             None => index.to_string(),
         };
         Field {

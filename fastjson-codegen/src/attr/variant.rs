@@ -2,9 +2,10 @@
 
 use std::collections::BTreeSet;
 
-use super::{
+use super::field::Borrow;
+use super::parse::{
     each_meta, lit_str, rename_rules, ser_de_lit_strs, set_bounds, set_ser_de, set_with_functions,
-    tokens_of, unknown_key, Attr, BoolAttr, Borrow, Bounds, Name, Position, RenameRules,
+    tokens_of, unknown_key, Attr, BoolAttr, Bounds, Name, Position, RenameRules,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -94,7 +95,7 @@ impl Variant {
 
         Variant {
             name: Name::new(
-                super::unraw(&variant.ident),
+                super::parse::unraw(&variant.ident),
                 ser_name.get(),
                 de_name.get(),
                 aliases,

@@ -7,9 +7,8 @@ use quote::{quote, quote_spanned, ToTokens};
 
 use super::field::{self, slot};
 use super::hidden;
-use super::object::assign_slot;
 use super::offers::{self, Flattened, Offer};
-use super::Params;
+use super::params::Params;
 use crate::ast::Field;
 
 pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenStream {
@@ -55,7 +54,7 @@ pub fn expand(p: &Params, fields: &[Field], generics: &syn::Generics) -> TokenSt
         .collect();
     let arms = keyed.iter().map(|(i, f, pattern)| {
         let slot = slot(*i);
-        let assign = assign_slot(p, f, quote!(__b.#slot), &quote!(_fj::__private::None));
+        let assign = field::assign_slot(p, f, quote!(__b.#slot), &quote!(_fj::__private::None));
         quote! {
             #pattern => {
                 #assign

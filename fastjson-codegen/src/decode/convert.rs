@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::Params;
+use super::params::Params;
 use crate::bound;
 
 /// Which conversion turns the decoded source value into `Self`.

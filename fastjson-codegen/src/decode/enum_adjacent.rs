@@ -7,8 +7,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::params::Params;
 use super::variant::{self, StructForms, TagValue};
-use super::Params;
 use crate::ast::{Style, Variant};
 
 /// `tag_value` applies to the array form's first element: serde reads the object form's tag as

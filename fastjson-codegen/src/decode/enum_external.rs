@@ -7,8 +7,8 @@ use quote::quote;
 use super::enum_identifier::Source;
 use super::errors;
 use super::field;
+use super::params::Params;
 use super::variant::{self, StructForms};
-use super::Params;
 use crate::ast::{Style, Variant};
 
 pub fn body(p: &Params, variants: &[Variant]) -> TokenStream {
@@ -79,9 +79,9 @@ pub fn name_arms(p: &Params, variants: &[Variant], source: Source) -> TokenStrea
                 let value = variant::unit_value(p, v);
                 quote!(_fj::__private::Ok(#value))
             }
-            Style::Newtype => err(errors::unit_variant_for("newtype variant", source)),
-            Style::Tuple => err(errors::unit_variant_for("tuple variant", source)),
-            Style::Struct => err(errors::unit_variant_for("struct variant", source)),
+            Style::Newtype => err(unit_variant_for("newtype variant", source)),
+            Style::Tuple => err(unit_variant_for("tuple variant", source)),
+            Style::Struct => err(unit_variant_for("struct variant", source)),
         };
         quote!(#pattern => #value,)
     });
@@ -154,7 +154,7 @@ fn object_content(p: &Params, v: &Variant) -> TokenStream {
 /// entries the struct left: the first key naming a variant is taken, and its entry read by the
 /// enum's own `Decode` (`__private::flattened_variant_entry`: one copy of the variants'
 /// decoders; a second one here cost 14% more `.rlib` (MIR) and 4.5% more build time for a
-/// crate of many enums, and a shared function 5–8% of `Decode`'s speed, experiment 142); any
+/// crate of many enums, and a shared function 5–8% of `Decode`'s speed); any
 /// other key, and every variant key after the first, is left to the struct. Without one,
 /// `finish` gives serde's error (`__private::flattened_variant`).
 pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -> TokenStream {
@@ -198,5 +198,15 @@ pub fn fields_impl(p: &Params, variants: &[Variant], generics: &syn::Generics) -
                 _fj::__private::flattened_variant(__b, __lex, #name)
             }
         }
+    }
+}
+
+/// A bare string named a variant that carries data: after the string for a value, at the
+/// key's opening quote (`__at`) for a map key.
+fn unit_variant_for(kind: &str, source: Source) -> TokenStream {
+    let msg = format!("invalid type: unit variant, expected {kind}");
+    match source {
+        Source::Value => quote!(__lex.err_custom(#msg)),
+        Source::Key => quote!(_fj::__private::err_custom_at(__lex, #msg, __at)),
     }
 }

@@ -12,8 +12,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::params::Params;
 use super::variant;
-use super::Params;
 use crate::ast::{Style, Variant};
 use crate::attr::Identifier;
 

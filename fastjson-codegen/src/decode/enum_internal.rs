@@ -10,9 +10,9 @@ use quote::{quote, quote_spanned};
 
 use super::hidden;
 use super::object::{self, ObjectForm};
+use super::params::Params;
 use super::seq::{self, SeqForm};
 use super::variant::{self, TagValue};
-use super::Params;
 use crate::ast::{Style, Variant};
 use crate::attr;
 

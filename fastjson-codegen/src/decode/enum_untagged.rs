@@ -6,8 +6,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::params::Params;
 use super::variant::{self, StructForms};
-use super::Params;
 use crate::ast::Variant;
 
 /// `tagged`: an expression of type `_fj::Result<Self>` (early `return`s allowed) decoding the

@@ -4,21 +4,9 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::enum_identifier::Source;
-
 /// An array holds more elements than the type reads (serde_json: "trailing characters").
 pub fn trailing_elements() -> TokenStream {
     quote!(_fj::__private::err_trailing_elements(__lex))
-}
-
-/// A bare string named a variant that carries data: after the string for a value, at the
-/// key's opening quote (`__at`) for a map key.
-pub fn unit_variant_for(kind: &str, source: Source) -> TokenStream {
-    let msg = format!("invalid type: unit variant, expected {kind}");
-    match source {
-        Source::Value => quote!(__lex.err_custom(#msg)),
-        Source::Key => quote!(_fj::__private::err_custom_at(__lex, #msg, __at)),
-    }
 }
 
 /// `{}` where an externally tagged enum's `{"Variant": ...}` was expected.

@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::Params;
+use super::params::Params;
 use crate::ast::Field;
 use crate::attr;
 
@@ -130,5 +130,30 @@ pub fn let_default<'f, 'a: 'f>(
             quote!(let __default: #ty = #func();)
         }
         _ => TokenStream::new(),
+    }
+}
+
+/// Decodes the value into `slot` (an `Option`), rejecting a second occurrence of the key;
+/// `element` is `__element` in the key loop that also reads the sequence form, `None` elsewhere.
+pub fn assign_slot(
+    p: &Params,
+    field: &Field,
+    slot: TokenStream,
+    element: &TokenStream,
+) -> TokenStream {
+    let name = &field.attrs.name.de;
+    if field.attrs.deserialize_with.is_none() {
+        let ty = field.ty;
+        let func = quote_spanned!(field.span()=> _fj::__private::decode_slot::<#ty>);
+        return quote!(#func(&mut #slot, __lex, #name, #element)?;);
+    }
+    let value = decode_value(p, field);
+    quote! {
+        if _fj::__private::Option::is_some(&#slot) {
+            return _fj::__private::Err(__lex.err_duplicate_field(#name));
+        }
+        #slot = _fj::__private::Some(
+            #value.map_err(|__e| _fj::__private::in_field(__e, #name, #element))?,
+        );
     }
 }

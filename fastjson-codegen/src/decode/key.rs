@@ -8,7 +8,8 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use super::{enum_external, enum_identifier, struct_, Params};
+use super::params::Params;
+use super::{enum_external, enum_identifier, struct_};
 use crate::ast::{Container, Data, Style, Variant};
 use crate::attr::{Identifier, TagType};
 use crate::bound;

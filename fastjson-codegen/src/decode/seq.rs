@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::field::{self, slot};
-use super::Params;
+use super::params::Params;
 use crate::ast::Field;
 use crate::attr;
 

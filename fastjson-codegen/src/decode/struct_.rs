@@ -6,10 +6,10 @@ use quote::{quote, quote_spanned};
 
 use super::field;
 use super::object::{self, ObjectForm};
+use super::params::Params;
 use super::seq::{self, SeqForm};
-use super::Params;
+use crate::ast::transparent_field;
 use crate::ast::{Field, Style};
-use crate::check::transparent_field;
 
 pub fn body(p: &Params, style: Style, fields: &[Field]) -> TokenStream {
     let cont = p.cont;

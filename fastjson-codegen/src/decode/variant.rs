@@ -7,8 +7,8 @@ use syn::spanned::Spanned;
 
 use super::field::{self, byte_lit};
 use super::object::{self, ObjectForm};
+use super::params::Params;
 use super::seq::{self, SeqForm};
-use super::Params;
 use crate::ast::{Style, Variant};
 use crate::attr;
 

@@ -12,15 +12,14 @@ mod fields;
 mod key;
 mod len_hint;
 mod remote;
+mod struct_;
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::{Container, Data, Field, Style};
+use crate::ast::{Container, Data, Style};
 use crate::attr::TagType;
 use crate::bound;
-use crate::check::transparent_field;
-use crate::escape;
 
 pub fn expand(cont: &Container) -> TokenStream {
     let generics = bound::encode_generics(cont);
@@ -35,13 +34,20 @@ pub fn expand(cont: &Container) -> TokenStream {
     let ident = cont.ident;
 
     let body = match &cont.data {
-        Data::Struct(style, struct_fields) => struct_body(cont, *style, struct_fields, &by_self),
+        Data::Struct(style, struct_fields) => {
+            struct_::body(cont, *style, struct_fields, &struct_::by_self)
+        }
         Data::Enum(variants) => enum_::body(cont, variants, &enum_::Subject::of_self(cont)),
     };
 
     let fields_impl = match &cont.data {
         Data::Struct(Style::Struct, struct_fields) if !cont.attrs.transparent => {
-            let entries = struct_entries(cont, struct_fields, fields::First::Runtime, &by_self);
+            let entries = struct_::entries(
+                cont,
+                struct_fields,
+                fields::First::Runtime,
+                &struct_::by_self,
+            );
             let fields_hint = len_hint::fields_body(cont, struct_fields);
             quote! {
                 #[automatically_derived]
@@ -115,70 +121,5 @@ pub fn expand(cont: &Container) -> TokenStream {
         #fields_impl
 
         #key_impl
-    }
-}
-
-/// How the generated code reaches a field's value: an expression of type `&FieldType`.
-type Access<'a> = &'a dyn Fn(&Field) -> TokenStream;
-
-/// `&self.member`: a field of the derived type itself.
-fn by_self(field: &Field) -> TokenStream {
-    let member = &field.member;
-    quote!(&self.#member)
-}
-
-fn struct_body(
-    cont: &Container,
-    style: Style,
-    struct_fields: &[Field],
-    access: Access,
-) -> TokenStream {
-    match style {
-        Style::Unit => quote!(__w.null();),
-        _ if cont.attrs.transparent => {
-            let (_, field) = transparent_field(struct_fields).expect("checked in check.rs");
-            fields::value(field, access(field))
-        }
-        Style::Newtype => {
-            let field = &struct_fields[0];
-            fields::value(field, access(field))
-        }
-        Style::Tuple => fields::array(struct_fields, false, |_, f| access(f)),
-        // The entries again rather than a call to `encode_fields`: here the first entry is known
-        // at compile time, so every separator after the first unconditional field is a constant.
-        // (`encode_fields` is generic, so it is compiled only where something flattens this type.)
-        Style::Struct => {
-            let entries = struct_entries(cont, struct_fields, fields::First::Yes, access);
-            quote! {
-                __w.begin_object();
-                #entries
-                __w.end_object();
-            }
-        }
-    }
-}
-
-/// The entries of a named struct, tag first when the struct has `tag = "..."`, starting in
-/// `start` ([`fields::First::Runtime`] inside `EncodeFields`, which must leave `*__first` right).
-fn struct_entries(
-    cont: &Container,
-    struct_fields: &[Field],
-    start: fields::First,
-    access: Access,
-) -> TokenStream {
-    let mut out = fields::EntryWriter::new(start);
-    if let TagType::Internal { tag } = &cont.attrs.tag {
-        let name = escape::quoted(&cont.attrs.name.ser);
-        out.entry(tag, quote!(__w.raw(#name);), None);
-    }
-    fields::entries(&mut out, struct_fields, cont.attrs.omitempty, |_, f| {
-        access(f)
-    });
-    let runtime = start == fields::First::Runtime;
-    let declare = (!runtime && out.uses_flag()).then(|| quote!(let __first = &mut true;));
-    let entries = out.finish();
-    quote! {
-        #declare
-        #entries
     }
 }

@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use super::{convert, enum_, struct_body};
+use super::{convert, enum_, struct_};
 use crate::ast::{Container, Data, Field};
 use crate::attr::Remote;
 
@@ -20,7 +20,7 @@ pub fn expand(cont: &Container, remote: &Remote, generics: &syn::Generics) -> To
             let converted = convert::converted(target, quote!(__self));
             quote!(_fj::Encode::encode(&#converted, __w))
         }
-        (None, Data::Struct(style, fields)) => struct_body(cont, *style, fields, &foreign_field),
+        (None, Data::Struct(style, fields)) => struct_::body(cont, *style, fields, &foreign_field),
         (None, Data::Enum(variants)) => {
             let path = crate::remote::literal_path(remote);
             let subject = enum_::Subject {

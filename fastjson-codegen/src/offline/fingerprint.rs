@@ -7,7 +7,7 @@ use quote::ToTokens;
 use syn::punctuated::Punctuated;
 
 use super::select::Selected;
-use crate::Sides;
+use crate::options::Sides;
 
 pub fn of(selected: &[Selected]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;

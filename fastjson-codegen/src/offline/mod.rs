@@ -1,5 +1,5 @@
 //! The offline generator (easyjson's mode): a source file in, one formatted file of impls out,
-//! plus the JSON Schema document of its types. Each type goes through [`crate::expand_parts`],
+//! plus the JSON Schema document of its types. Each type goes through [`crate::pipeline::expand_parts`],
 //! the derive's own code, so both emit the same impls for the same type.
 
 mod fingerprint;
@@ -9,8 +9,8 @@ pub use select::Select;
 
 use std::fmt::{self, Display};
 
+use crate::options::{self, Options};
 use crate::schema::{Json, FLATTENED_SUFFIX};
-use crate::Options;
 
 /// Settings of one offline generation.
 #[derive(Clone)]
@@ -28,7 +28,7 @@ pub struct FileOptions {
 impl fmt::Debug for FileOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FileOptions")
-            .field("crate_path", &crate::path_text(&self.crate_path))
+            .field("crate_path", &options::path_text(&self.crate_path))
             .field("select", &self.select)
             .field("source_name", &self.source_name)
             .finish()
@@ -117,7 +117,7 @@ pub fn generate(source: &str, options: &FileOptions) -> Result<Generated, Genera
             crate_path: options.crate_path.clone(),
             sides: *sides,
         };
-        match crate::expand_parts(input, &derive_options) {
+        match crate::pipeline::expand_parts(input, &derive_options) {
             Ok(expansion) => {
                 let parsed: syn::File =
                     syn::parse2(expansion.tokens).expect("generated code parses as items");

@@ -5,7 +5,7 @@
 use syn::punctuated::Punctuated;
 use syn::Token;
 
-use crate::Sides;
+use crate::options::Sides;
 
 /// Which types of the source file get impls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

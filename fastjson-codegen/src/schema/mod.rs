@@ -22,9 +22,9 @@ use std::cell::RefCell;
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::ast::transparent_field;
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::attr::{self, TagType};
-use crate::check::transparent_field;
 
 /// A container's schemas.
 pub struct ContainerSchema {
