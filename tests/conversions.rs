@@ -6,7 +6,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
-use fastjson::{Category, FastJson};
+use fastjson::error::Category;
+use fastjson::FastJson;
 use serde::{Deserialize, Serialize};
 
 /// serde_json's message without its " at line L column C".
@@ -166,7 +167,7 @@ fn from_and_into_use_the_other_types_wire_form() {
     // In a map, in a `Vec`, and as the schema of what is written.
     same_value::<BTreeMap<String, Vec<Temperature>>>(r#"{"k":[{"celsius_tenths":-5}]}"#);
     assert_eq!(
-        <Temperature as fastjson::Schema>::schema(),
+        <Temperature as fastjson::schema::Schema>::schema(),
         r##"{"$ref":"#/$defs/Wire"}"##
     );
 }

@@ -3,7 +3,8 @@
 //! trailing garbage, empty input; and hostile nesting. Each decision is compared with
 //! serde_json's, and each error with where it should point.
 
-use fastjson::{Category, Lexer};
+use fastjson::error::Category;
+use fastjson::Lexer;
 use serde_json::Value;
 
 /// fastjson's and serde_json's verdicts on `input` decoded as `Value` (and skipped).

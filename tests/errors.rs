@@ -6,7 +6,8 @@ mod shared_data;
 
 use std::collections::BTreeMap;
 
-use fastjson::{Category, FastJson};
+use fastjson::error::Category;
+use fastjson::FastJson;
 
 #[derive(FastJson, Debug)]
 #[allow(dead_code)]

@@ -147,6 +147,8 @@ pub struct Decoder {
 }
 
 impl Decoder {
+    /// A decoder with an empty scratch buffer and the default nesting limit
+    /// ([`DEFAULT_MAX_DEPTH`](crate::DEFAULT_MAX_DEPTH)).
     pub fn new() -> Self {
         Decoder::default()
     }

@@ -43,12 +43,19 @@ pub enum Category {
 /// What the lexer found where it expected something else: used in "invalid type" errors.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Found {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool,
+    /// An integer.
     Number,
+    /// A number with a fraction or an exponent.
     Float,
+    /// A string.
     String,
+    /// An array.
     Array,
+    /// An object.
     Object,
 }
 

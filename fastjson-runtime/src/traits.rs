@@ -217,5 +217,6 @@ pub trait DecodeFields<'de>: Sized {
 /// The "empty value" test of `omitempty` (easyjson's `omit_empty`): `false`, zero, `""`,
 /// `None`, and empty collections are empty.
 pub trait IsEmpty {
+    /// Whether `omitempty` leaves this value out.
     fn is_empty_value(&self) -> bool;
 }

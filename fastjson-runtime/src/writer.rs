@@ -26,9 +26,13 @@ pub trait Format {
     /// writes their separators itself. Not part of the API.
     #[doc(hidden)]
     const COMPACT: bool = false;
+    /// Writes an object's opening `{` (and what the layout puts after it).
     fn begin_object(&mut self, out: &mut Vec<u8>);
+    /// Writes an object's closing `}` (and what the layout puts before it).
     fn end_object(&mut self, out: &mut Vec<u8>);
+    /// Writes an array's opening `[` (and what the layout puts after it).
     fn begin_array(&mut self, out: &mut Vec<u8>);
+    /// Writes an array's closing `]` (and what the layout puts before it).
     fn end_array(&mut self, out: &mut Vec<u8>);
     /// Before a key: the separator from the previous entry (if any).
     fn before_key(&mut self, out: &mut Vec<u8>, first: bool);
@@ -246,21 +250,27 @@ impl<'a, F: Format> Writer<'a, F> {
         self.out.reserve(additional);
     }
 
+    /// Opens an object; write its entries with [`Writer::key`] (or [`Writer::key_str`]) and
+    /// the value, then close it with [`Writer::end_object`].
     #[inline]
     pub fn begin_object(&mut self) {
         self.fmt.begin_object(self.out);
     }
 
+    /// Closes the object opened by [`Writer::begin_object`].
     #[inline]
     pub fn end_object(&mut self) {
         self.fmt.end_object(self.out);
     }
 
+    /// Opens an array; write each element after [`Writer::array_item`], then close it with
+    /// [`Writer::end_array`].
     #[inline]
     pub fn begin_array(&mut self) {
         self.fmt.begin_array(self.out);
     }
 
+    /// Closes the array opened by [`Writer::begin_array`].
     #[inline]
     pub fn end_array(&mut self) {
         self.fmt.end_array(self.out);
@@ -331,35 +341,41 @@ impl<'a, F: Format> Writer<'a, F> {
         self.out.extend_from_slice(json.as_bytes());
     }
 
+    /// Writes `null`.
     #[inline]
     pub fn null(&mut self) {
         self.out.extend_from_slice(b"null");
     }
 
+    /// Writes `true` or `false`.
     #[inline]
     pub fn bool(&mut self, value: bool) {
         self.out
             .extend_from_slice(if value { b"true" } else { b"false" });
     }
 
+    /// Writes an unsigned integer in decimal.
     #[inline]
     pub fn u64(&mut self, value: u64) {
         self.out
             .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
     }
 
+    /// Writes a signed integer in decimal.
     #[inline]
     pub fn i64(&mut self, value: i64) {
         self.out
             .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
     }
 
+    /// Writes a 128-bit unsigned integer in decimal (as serde_json does, never as a float).
     #[inline]
     pub fn u128(&mut self, value: u128) {
         self.out
             .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
     }
 
+    /// Writes a 128-bit signed integer in decimal (as serde_json does, never as a float).
     #[inline]
     pub fn i128(&mut self, value: i128) {
         self.out

@@ -921,6 +921,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// An invalid-type error for the value at the current position (after whitespace).
+    #[doc(hidden)]
     #[cold]
     pub fn err_invalid_type_here(&mut self, expected: &'static str) -> Error {
         match self.peek() {
@@ -939,6 +940,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// Called after the object's closing `}` (or the array's `]`): points at that byte.
+    #[doc(hidden)]
     #[cold]
     pub fn err_missing_field(&self, name: &str) -> Error {
         let code = ErrorCode::MissingField(name.into());
@@ -946,6 +948,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// Points at the most recent key.
+    #[doc(hidden)]
     #[cold]
     pub fn err_unknown_field(&self, name: &[u8], expected: &'static [&'static str]) -> Error {
         let code = ErrorCode::UnknownField(String::from_utf8_lossy(name).into(), expected);
@@ -953,6 +956,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// Points at the most recent key.
+    #[doc(hidden)]
     #[cold]
     pub fn err_duplicate_field(&self, name: &str) -> Error {
         let code = ErrorCode::DuplicateField(name.into());
@@ -960,6 +964,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// Points at the most recent string (the variant name).
+    #[doc(hidden)]
     #[cold]
     pub fn err_unknown_variant(&self, name: &[u8], expected: &'static [&'static str]) -> Error {
         let code = ErrorCode::UnknownVariant(String::from_utf8_lossy(name).into(), expected);
@@ -967,6 +972,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// Points at the closing `]` when too few elements came, else at the extra element.
+    #[doc(hidden)]
     #[cold]
     pub fn err_invalid_length(&self, len: usize, expected: &str) -> Error {
         let code = ErrorCode::InvalidLength {
@@ -976,6 +982,8 @@ impl<'de> Lexer<'de> {
         self.error_at(code, self.closing_bracket())
     }
 
+    /// An invalid-value error (`found`, where `expected` was wanted) at the current position.
+    #[doc(hidden)]
     #[cold]
     pub fn err_invalid_value(&self, found: impl Display, expected: &str) -> Error {
         self.error(ErrorCode::InvalidValue {
@@ -984,23 +992,39 @@ impl<'de> Lexer<'de> {
         })
     }
 
+    /// A `&str` field met a string with escapes, which cannot be borrowed from the input.
+    #[doc(hidden)]
     #[cold]
     pub fn err_borrowed_string_escaped(&self) -> Error {
         self.error(ErrorCode::BorrowedStringEscaped)
     }
 
+    /// No variant of the untagged enum `enum_name` matched the value.
+    #[doc(hidden)]
     #[cold]
     pub fn err_no_variant_matched(&self, enum_name: &str) -> Error {
         self.error(ErrorCode::NoVariantMatched(enum_name.into()))
     }
 
-    /// A data error with a custom message at the current position.
+    /// A data error with a custom message at the current position, with its line and column: what
+    /// a hand-written [`Decode`](crate::Decode) impl returns when the JSON is well formed but its
+    /// value is not acceptable (serde's `de::Error::custom`).
+    ///
+    /// ```
+    /// use fastjson_runtime::{Category, Lexer};
+    ///
+    /// let mut lexer = Lexer::new(b"[1, 2]");
+    /// let err = lexer.err_custom("not today");
+    /// assert_eq!(err.to_string(), "not today at line 1 column 0");
+    /// assert_eq!(err.classify(), Category::Data);
+    /// ```
     #[cold]
     pub fn err_custom(&self, msg: impl Display) -> Error {
         self.error(ErrorCode::Custom(msg.to_string().into_boxed_str()))
     }
 
     /// A custom error raised in place of a missing-field error: at the same byte.
+    #[doc(hidden)]
     #[cold]
     pub fn err_custom_at_closing_bracket(&self, msg: impl Display) -> Error {
         let code = ErrorCode::Custom(msg.to_string().into_boxed_str());

@@ -18,7 +18,10 @@ pub(crate) enum Scanned {
 /// A decoded string: borrowed from the input (no escapes) or from the lexer's scratch buffer.
 #[derive(Debug)]
 pub enum Str<'de, 's> {
+    /// The string had no escapes: a slice of the input, which lives as long as the input does.
     Borrowed(&'de str),
+    /// The string had escapes: unescaped into the lexer's scratch buffer, valid until the next
+    /// string is read.
     Copied(&'s str),
 }
 
