@@ -117,7 +117,7 @@ where
         Err((theirs, ours)) => {
             assert_eq!(theirs.to_string(), message, "serde_json on {json}");
             assert_eq!(ours.message(), message, "fastjson on {json}");
-            assert_eq!(ours.category(), Category::Data, "{json}");
+            assert_eq!(ours.classify(), Category::Data, "{json}");
         }
     }
 }
@@ -138,7 +138,7 @@ where
                 serde_json::error::Category::Eof => Category::Eof,
                 other => panic!("{json}: serde_json calls it {other:?}: {theirs}"),
             };
-            assert_eq!(ours.category(), category, "{json}: {ours}");
+            assert_eq!(ours.classify(), category, "{json}: {ours}");
             assert_eq!(ours.line(), theirs.line(), "{json}: {ours}; {theirs}");
             assert!(
                 ours.column().abs_diff(theirs.column()) <= 1,

@@ -1011,11 +1011,13 @@ impl<'de> Lexer<'de> {
     /// value is not acceptable (serde's `de::Error::custom`).
     ///
     /// ```
-    /// use fastjson_runtime::{Category, Lexer};
+    /// # mod fastjson { pub use fastjson_runtime::*; pub mod error { pub use fastjson_runtime::Category; } }
+    /// use fastjson::error::Category;
+    /// use fastjson::Lexer;
     ///
-    /// let mut lexer = Lexer::new(b"[1, 2]");
+    /// let lexer = Lexer::new(b"[1, 2]");
     /// let err = lexer.err_custom("not today");
-    /// assert_eq!(err.to_string(), "not today at line 1 column 0");
+    /// assert_eq!(err.to_string(), "not today at $ (line 1, column 1)");
     /// assert_eq!(err.classify(), Category::Data);
     /// ```
     #[cold]

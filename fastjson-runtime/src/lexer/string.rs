@@ -336,9 +336,9 @@ mod tests {
             decode(br#""\u12G4""#).unwrap_err().message(),
             "invalid escape"
         );
-        assert_eq!(decode(br#""abc"#).unwrap_err().category(), Category::Eof);
-        assert_eq!(decode(br#""\u12"#).unwrap_err().category(), Category::Eof);
-        assert_eq!(decode(br#""\"#).unwrap_err().category(), Category::Eof);
+        assert_eq!(decode(br#""abc"#).unwrap_err().classify(), Category::Eof);
+        assert_eq!(decode(br#""\u12"#).unwrap_err().classify(), Category::Eof);
+        assert_eq!(decode(br#""\"#).unwrap_err().classify(), Category::Eof);
     }
 
     #[test]
