@@ -16,6 +16,17 @@ pub const F64_RUN_SLACK: usize = shortest::MAX_WRITE - shortest::MAX_TEXT + 1;
 
 /// Layout of the output: where commas, newlines and indentation go.
 ///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{to_vec_with, Compact, HtmlSafe, Pretty};
+///
+/// let value = vec!["<b>"];
+/// assert_eq!(to_vec_with(&value, Compact), br#"["<b>"]"#);
+/// assert_eq!(to_vec_with(&value, Pretty::default()), b"[\n  \"<b>\"\n]");
+/// assert_eq!(to_vec_with(&value, HtmlSafe(Compact)), br#"["\u003cb\u003e"]"#);
+/// ```
+///
+///
 /// Generated code is generic over `F`, so the compact path compiles to straight-line pushes and the
 /// pretty path pays for its indentation only when asked for.
 pub trait Format {
@@ -103,6 +114,15 @@ impl Format for Compact {
 
 /// The pretty layout of `serde_json::to_vec_pretty`: two-space indent, `": "` after keys,
 /// `{}` and `[]` for empty containers.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{to_vec_with, Pretty};
+///
+/// let value = vec![vec![1], vec![]];
+/// assert_eq!(to_vec_with(&value, Pretty::default()), b"[\n  [\n    1\n  ],\n  []\n]");
+/// assert_eq!(to_vec_with(&value, Pretty::with_indent(b"\t")), b"[\n\t[\n\t\t1\n\t],\n\t[]\n]");
+/// ```
 #[derive(Clone, Debug)]
 pub struct Pretty {
     indent: &'static [u8],
@@ -182,7 +202,17 @@ impl Format for Pretty {
     }
 }
 
-/// Wraps a layout and switches on HTML-safe string escaping.
+/// Wraps a layout and switches on HTML-safe string escaping: `<`, `>`, `&`, U+2028 and U+2029
+/// are written as `\u` escapes, so the JSON can sit inside a `<script>` element.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{to_string, to_vec_with, Compact, HtmlSafe};
+///
+/// let text = "</script>&";
+/// assert_eq!(to_vec_with(&text, HtmlSafe(Compact)), br#""\u003c/script\u003e\u0026""#);
+/// assert_eq!(to_string(&text), r#""</script>&""#);
+/// ```
 #[derive(Default, Clone, Debug)]
 pub struct HtmlSafe<F>(pub F);
 
@@ -221,6 +251,34 @@ impl<F: Format> Format for HtmlSafe<F> {
 
 /// Appends JSON to a `Vec<u8>`. Every method is infallible: the only failure mode of writing to
 /// memory is running out of it.
+///
+/// A hand-written [`Encode`](crate::Encode) impl calls it in document order; the layout (`F`)
+/// decides the whitespace, so one impl writes compact and pretty JSON alike.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{Encode, Format, Writer};
+///
+/// struct Point {
+///     x: i64,
+///     y: i64,
+/// }
+///
+/// impl Encode for Point {
+///     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+///         w.begin_object();
+///         w.key(true, r#""x""#);
+///         w.i64(self.x);
+///         w.key(false, r#""y""#);
+///         w.i64(self.y);
+///         w.end_object();
+///     }
+/// }
+///
+/// let point = Point { x: 1, y: -2 };
+/// assert_eq!(fastjson::to_string(&point), r#"{"x":1,"y":-2}"#);
+/// assert_eq!(fastjson::to_string_pretty(&point), "{\n  \"x\": 1,\n  \"y\": -2\n}");
+/// ```
 pub struct Writer<'a, F: Format = Compact> {
     out: &'a mut Vec<u8>,
     fmt: F,

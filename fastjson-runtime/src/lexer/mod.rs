@@ -50,7 +50,44 @@ impl Mark {
     }
 }
 
-/// The JSON lexer over a byte slice. Generated `Decode` impls drive it directly.
+/// The JSON lexer over a byte slice. Generated `Decode` impls drive it directly, and so does a
+/// hand-written one: open an object or array, read its keys or items, read each value with the
+/// method for its type (or skip it), and make errors that point at the input.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{Decode, Lexer, Result};
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Point {
+///     x: i64,
+///     y: i64,
+/// }
+///
+/// impl<'de> Decode<'de> for Point {
+///     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+///         lex.begin_object()?;
+///         let (mut x, mut y) = (None, None);
+///         let mut first = true;
+///         while let Some(key) = lex.next_key(&mut first)? {
+///             match key {
+///                 b"x" => x = Some(lex.i64()?),
+///                 b"y" => y = Some(lex.i64()?),
+///                 _ => lex.skip_value()?,
+///             }
+///         }
+///         match (x, y) {
+///             (Some(x), Some(y)) => Ok(Point { x, y }),
+///             _ => Err(lex.err_custom("a point needs `x` and `y`")),
+///         }
+///     }
+/// }
+///
+/// let point: Point = fastjson::from_str(r#"{"y": 2, "x": 1, "label": [null]}"#)?;
+/// assert_eq!(point, Point { x: 1, y: 2 });
+/// assert!(fastjson::from_str::<Point>(r#"{"x": 1}"#).is_err());
+/// # Ok::<(), fastjson::Error>(())
+/// ```
 pub struct Lexer<'de> {
     input: &'de [u8],
     pos: usize,
