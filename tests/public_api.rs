@@ -150,8 +150,11 @@ fn use_names(tree: &syn::UseTree, out: &mut Vec<String>) {
     }
 }
 
+/// A public module's name, with its visible names when it is written inline.
+type Module = (String, Option<Vec<String>>);
+
 /// The visible names of `items`, sorted, with the inline public modules' own lists.
-fn visible(items: &[syn::Item]) -> (Vec<String>, Vec<(String, Option<Vec<String>>)>) {
+fn visible(items: &[syn::Item]) -> (Vec<String>, Vec<Module>) {
     let mut names = Vec::new();
     let mut modules = Vec::new();
     for item in items {
