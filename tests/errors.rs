@@ -324,9 +324,9 @@ fn errors_inside_maps_and_lines_after_newlines() {
     assert_eq!(err.path(), "$.b");
 }
 
-/// Structs, `Vec`s and maps check the end of the input where their closing bracket is read
-/// (experiment 112); the error is the one checking after the value gave, at the same place, and
-/// only the outermost bracket checks.
+/// Structs, `Vec`s and maps check the end of the input where their closing bracket is read;
+/// the error is the one checking after the value gave, at the same place, and only the
+/// outermost bracket checks.
 #[test]
 fn trailing_characters_after_a_closing_bracket() {
     pin!(

@@ -17,7 +17,7 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Vec<u8> {
 
 /// A buffer for `value`'s JSON, sized by its own estimate ([`Encode::encoded_len_hint`]) so that
 /// small outputs are not grown by doubling, each growth a `realloc` that costs as much as the
-/// encode (experiment 56). At least 128 bytes, serde_json's start, for values that cannot
+/// encode. At least 128 bytes, serde_json's start, for values that cannot
 /// tell; at most [`MAX_UP_FRONT`], past which growth is cheap next to the encode and an
 /// estimate gone wrong (floats counted at their longest) must not reserve memory by the
 /// gigabyte.
@@ -121,7 +121,7 @@ pub fn from_reader<R: io::Read, T: DecodeOwned>(mut reader: R) -> Result<T> {
 /// the end of the input, and the decoded `Result` is returned as it came back: nothing between
 /// the call and the return, so the value is built in the caller's slot. Checking after the
 /// call copied the value twice (unpacked, then rebuilt as `Ok`), and a default build copies a
-/// value over 128 bytes by a call to `memcpy` (micro-login decode −11%, experiment 112).
+/// value over 128 bytes by a call to `memcpy` (micro-login decode −11%).
 #[inline]
 fn decode_all<'de, T: Decode<'de>>(lex: &mut Lexer<'de>) -> Result<T> {
     if T::ENDS_WITH_CLOSING_BRACKET {
@@ -179,7 +179,7 @@ impl Decoder {
         }
         // Called out of line, holding `result` while the buffer moves back copies the value.
         // Inlined into a caller, as servers call it, this form was as fast as a drop guard
-        // handing the buffer back after the value, or faster (experiment 115).
+        // handing the buffer back after the value, or faster.
         let result = decode_all(&mut lex);
         self.scratch = lex.into_scratch();
         result

@@ -101,7 +101,7 @@ pub trait Decode<'de>: Sized {
     /// True when every successful `decode` reads one array or object and consumes its closing
     /// bracket last (derived structs with fields, `Vec`, maps, a `Box` of one). `from_slice`
     /// then lets that bracket check the end of the input, and returns the decoded value
-    /// without a copy (experiment 112). A type that sets it wrongly accepts trailing
+    /// without a copy. A type that sets it wrongly accepts trailing
     /// characters after a value that is not an array or object: leave the default, `false`.
     #[doc(hidden)]
     const ENDS_WITH_CLOSING_BRACKET: bool = false;
@@ -184,7 +184,7 @@ pub trait DecodeFields<'de>: Sized {
     /// tag and content): they are hidden from a flattened enum declared after it (`object_at`).
     /// None for types that take none (maps, structs with flattened fields, internally tagged
     /// and untagged enums). A list, not a function: one constant per derived struct costs less
-    /// to compile than a function matching the names (experiment 147).
+    /// to compile than a function matching the names.
     #[doc(hidden)]
     const TAKES_KEYS: &'static [&'static str] = &[];
 
@@ -210,7 +210,7 @@ pub trait DecodeFields<'de>: Sized {
 
     /// Called after the enclosing object's `}`: builds the value from what it takes out of the
     /// builder, or reports a missing field. The builder is lent, not moved: moving it copied the
-    /// whole builder (a struct's size) once per decoded struct (experiment 48).
+    /// whole builder (a struct's size) once per decoded struct.
     fn finish(builder: &mut Self::Builder, lex: &Lexer<'de>) -> Result<Self>;
 }
 

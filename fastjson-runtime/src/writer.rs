@@ -3,7 +3,7 @@
 use crate::escape;
 use crate::shortest;
 
-/// Groups of a float array reserved for at once (experiment 90): enough to amortise the
+/// Groups of a float array reserved for at once: enough to amortise the
 /// reservation's check, few enough that it stays a few kilobytes.
 const FLOAT_BLOCK: usize = 64;
 
@@ -469,7 +469,7 @@ impl<'a, F: Format> Writer<'a, F> {
 
     /// A lone finite `f64`. Where zmij's SSE4.1 digit path is compiled in (or on other
     /// architectures), zmij. In an x86_64 build without SSE4.1 (the default target), our own
-    /// writer, whose digits take one SSE2 pass in every build (experiment 106), when the spare
+    /// writer, whose digits take one SSE2 pass in every build, when the spare
     /// capacity holds its whole-register stores; zmij otherwise, so that `to_vec`'s estimate
     /// (24 bytes a float) is never outgrown.
     #[inline]
@@ -490,7 +490,7 @@ impl<'a, F: Format> Writer<'a, F> {
     }
 
     /// A JSON array of `f64`s. In compact layout four floats at a time: all four are taken
-    /// apart into decimals before any is written, so their arithmetic overlaps (experiment 90),
+    /// apart into decimals before any is written, so their arithmetic overlaps,
     /// and the position stays in a register for a block of them. Other layouts, and any group
     /// with a NaN or an infinity (`null`), go float by float.
     #[inline]
@@ -618,8 +618,8 @@ impl<'a, F: Format> Writer<'a, F> {
     /// entries one by one. Each key is given fused as [`Writer::field_key`] takes it
     /// (`,"lat":`, the comma left out when `first`). The group is written in the compact layout
     /// when every value is finite and the spare capacity holds the group's scratch bytes
-    /// ([`F64_RUN_SLACK`]): every value is taken apart before any is written, as in float arrays
-    /// (experiment 109). Not part of the API.
+    /// ([`F64_RUN_SLACK`]): every value is taken apart before any is written, as in float arrays.
+    /// Not part of the API.
     #[doc(hidden)]
     #[inline(always)]
     pub fn try_f64_fields<const N: usize>(
@@ -655,9 +655,8 @@ impl<'a, F: Format> Writer<'a, F> {
     /// Formats a finite float with zmij straight into the output's spare capacity.
     ///
     /// Formatting into a stack buffer and appending it cost a `memmove` per float plus a reload
-    /// of bytes just stored (a store-forwarding stall): a quarter of canada's encode time
-    /// (experiment 20 in fastjson-bench/EXPERIMENTS.md). In builds with BMI2 the call is
-    /// preceded by [`clear_rax_before_zmij`] (experiment 52).
+    /// of bytes just stored (a store-forwarding stall): a quarter of canada's encode time.
+    /// In builds with BMI2 the call is preceded by [`clear_rax_before_zmij`].
     #[inline]
     fn finite_float<N: zmij::Float>(&mut self, value: N) {
         const SIZE: usize = std::mem::size_of::<zmij::Buffer>();
@@ -691,7 +690,7 @@ fn float_estimate() -> usize {
     crate::Encode::encoded_len_hint(&0.0f64)
 }
 
-/// Ends the false dependency of a zmij call on the register RAX (experiment 52).
+/// Ends the false dependency of a zmij call on the register RAX.
 ///
 /// zmij compiled with BMI2 begins with `mov al, 52` and then reads RAX (`bzhi`): writing
 /// AL merges into the rest of RAX, so each call waits for whatever RAX last held, often the
@@ -768,7 +767,7 @@ mod tests {
         assert_eq!(out, b"3.4028235e+38");
     }
 
-    /// Experiment 90's batched paths: `[f64]` four at a time and `[(f64, f64)]` two items at a
+    /// The batched float paths: `[f64]` four at a time and `[(f64, f64)]` two items at a
     /// time, at every length around the group and block sizes, with NaN and infinities (`null`,
     /// the per-float fallback) anywhere, behind prefixes and in buffers of several capacities, in
     /// both layouts and through `Vec`, slices, arrays and `Box<[T]>`; all against serde_json.
@@ -851,7 +850,7 @@ mod tests {
         );
     }
 
-    /// Floats back to back (arrays, tuples, options: the calls experiment 52 is about) print
+    /// Floats back to back (arrays, tuples, options: the calls that false dependency chained) print
     /// serde_json's text, non-finite values included.
     #[test]
     fn float_sequences_match_serde_json() {
@@ -961,7 +960,7 @@ mod tests {
 
     /// One `{"z":1,<run>}` object (the `z` entry only when the run is not first), the run
     /// written by `try_f64_fields` (entry by entry when it declines, as generated code does) or,
-    /// with `single`, entry by entry as before experiment 109. `prefix` bytes come first; the
+    /// with `single`, entry by entry, as struct floats were written before runs were grouped. `prefix` bytes come first; the
     /// buffer starts with `spare` bytes of room after them.
     fn object_with_run<F: Format + Default, const N: usize>(
         first: bool,

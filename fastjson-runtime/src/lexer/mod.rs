@@ -541,7 +541,7 @@ impl<'de> Lexer<'de> {
     /// when it is consumed, the lexer checks that only whitespace follows, as [`Lexer::end`]
     /// would after the value. For types whose successful decode ends with that bracket
     /// ([`crate::Decode::ENDS_WITH_CLOSING_BRACKET`]), so that `from_slice` can return the
-    /// decoded value as it came back, without a check between (experiment 112).
+    /// decoded value as it came back, without a check between.
     pub(crate) fn end_document_at_close(&mut self) {
         self.document_end_depth = self.remaining_depth;
     }

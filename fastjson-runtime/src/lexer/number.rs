@@ -236,7 +236,7 @@ impl<'de> Lexer<'de> {
     /// 1 to 15 digits at `at` (no leading zero) read as two words at most: their value and
     /// count; `None` for no digit, a leading zero or 16 digits and more. With `LONG`, 16 to 19
     /// digits too (a third word, when 24 bytes are left at `at`; any 19 digits fit in a u64):
-    /// the integers' path, for 64-bit ids (experiment 78). The caller checked that 16 bytes are
+    /// the integers' path, for 64-bit ids. The caller checked that 16 bytes are
     /// left at `at`. The integer part of both short paths.
     #[inline(always)]
     fn digit_words<const LONG: bool>(&self, at: usize) -> Option<(u64, usize)> {
@@ -422,7 +422,7 @@ impl<'de> Lexer<'de> {
         }
         let negative = self.input[at] == b'-';
         let mut pos = at + negative as usize;
-        // Up to 15 integer digits (Unix times with a fraction, large amounts: experiment 28).
+        // Up to 15 integer digits (Unix times with a fraction, large amounts).
         let (mut mantissa, int_digits) = self.digit_words::<false>(pos)?;
         pos += int_digits;
         let mut exp10 = 0i64;

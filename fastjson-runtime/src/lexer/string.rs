@@ -344,8 +344,8 @@ mod tests {
     #[test]
     fn an_earlier_invalid_byte_is_reported_before_a_later_fault() {
         // A fault after an escape (a control byte, a bad escape, the end of input) yields to
-        // an invalid byte that precedes it, as the document reads (experiment 150 validated
-        // the raw text once, at the closing quote, and had to keep this order).
+        // an invalid byte that precedes it, as the document reads (a form that validated the
+        // raw text once, at the closing quote, had to keep this order).
         for (bad, column) in [
             (&b"\"a\\n\xFF\x01\""[..], 5),
             (b"\"\xFF\\n\\q\"", 2),
