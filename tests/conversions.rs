@@ -6,7 +6,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
-use fastjson::{Category, FastJson};
+use fastjson::error::Category;
+use fastjson::FastJson;
 use serde::{Deserialize, Serialize};
 
 /// serde_json's message without its " at line L column C".
@@ -99,7 +100,7 @@ fn a_refused_conversion_is_its_message_at_the_end_of_the_value_and_path() {
     let input = r#"{"email":"a@b.io","backup":"nobody"}"#;
     let err = same_rejection::<Signup>(input);
     assert_eq!(err.message(), "`nobody` is not an email address");
-    assert_eq!(err.category(), Category::Data);
+    assert_eq!(err.classify(), Category::Data);
     assert_eq!(err.path(), "$.backup");
     // Just past the string's closing quote, where serde_json reports it too.
     assert_eq!(
@@ -115,7 +116,7 @@ fn a_refused_conversion_is_reported_before_trailing_characters() {
     assert_eq!(err.message(), "`nobody` is not an email address");
     // An accepted conversion still meets the trailing characters.
     let (ours, _, err) = both_reject::<Email>(r#""a@b.io" x"#);
-    assert_eq!(err.category(), Category::Syntax, "{ours}");
+    assert_eq!(err.classify(), Category::Syntax, "{ours}");
     // And a type error in the source type is the source type's error.
     both_expect::<Email>("12", "string");
 }
@@ -166,7 +167,7 @@ fn from_and_into_use_the_other_types_wire_form() {
     // In a map, in a `Vec`, and as the schema of what is written.
     same_value::<BTreeMap<String, Vec<Temperature>>>(r#"{"k":[{"celsius_tenths":-5}]}"#);
     assert_eq!(
-        <Temperature as fastjson::Schema>::schema(),
+        <Temperature as fastjson::schema::Schema>::schema(),
         r##"{"$ref":"#/$defs/Wire"}"##
     );
 }
@@ -237,7 +238,7 @@ fn a_missing_field_refused_by_try_from_is_the_conversions_message() {
     let theirs = serde_json::from_str::<Upstreams>(input).expect_err("serde_json rejects");
     let err = same_rejection::<Upstreams>(input);
     assert_eq!(err.message(), "a port is required");
-    assert_eq!(err.category(), Category::Data);
+    assert_eq!(err.classify(), Category::Data);
     assert_eq!(err.path(), "$.upstreams[1]");
     assert_eq!((err.line(), err.column()), (theirs.line(), theirs.column()));
     // The value present and refused is the same message at the value, not a missing field.

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use fastjson::{Decode, Encode, FastJson, Schema};
+use fastjson::schema::Schema;
+use fastjson::{Decode, Encode, FastJson};
 use serde::{Deserialize, Serialize};
 
 mod same_as_serde;

@@ -3,7 +3,8 @@
 //! trailing garbage, empty input; and hostile nesting. Each decision is compared with
 //! serde_json's, and each error with where it should point.
 
-use fastjson::{Category, Lexer};
+use fastjson::error::Category;
+use fastjson::Lexer;
 use serde_json::Value;
 
 /// fastjson's and serde_json's verdicts on `input` decoded as `Value` (and skipped).
@@ -71,7 +72,7 @@ fn numbers() {
     ] {
         let err = rejected(bad.as_bytes());
         assert!(
-            matches!(err.category(), Category::Syntax | Category::Eof),
+            matches!(err.classify(), Category::Syntax | Category::Eof),
             "{bad}: {err}"
         );
     }
@@ -204,9 +205,9 @@ fn whitespace_bom_comments_and_trailing() {
     let err = rejected(b"1 2");
     assert_eq!((err.line(), err.column()), (1, 3));
     let err = rejected(b"");
-    assert_eq!(err.category(), Category::Eof);
+    assert_eq!(err.classify(), Category::Eof);
     let err = rejected(b"  \n ");
-    assert_eq!(err.category(), Category::Eof);
+    assert_eq!(err.classify(), Category::Eof);
     rejected(b"'a'");
     rejected(b"{a:1}");
     rejected(b"tru");

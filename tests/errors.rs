@@ -6,7 +6,8 @@ mod shared_data;
 
 use std::collections::BTreeMap;
 
-use fastjson::{Category, FastJson};
+use fastjson::error::Category;
+use fastjson::FastJson;
 
 #[derive(FastJson, Debug)]
 #[allow(dead_code)]
@@ -61,7 +62,7 @@ fn error_of<T: for<'de> fastjson::Decode<'de> + std::fmt::Debug>(
     input: &str,
 ) -> (Category, String) {
     let err = fastjson::from_str::<T>(input).expect_err("must fail");
-    (err.category(), err.to_string())
+    (err.classify(), err.to_string())
 }
 
 macro_rules! pin {
@@ -431,7 +432,7 @@ fn a_wrong_type_deep_in_twitter_json_is_reported_at_its_path_and_line() {
     let err = fastjson::from_str::<twitter::Twitter>(&broken).unwrap_err();
     assert_eq!(err.path(), "$.statuses[57].user.followers_count");
     assert_eq!(err.line(), line);
-    assert_eq!(err.category(), Category::Data);
+    assert_eq!(err.classify(), Category::Data);
     assert!(
         err.to_string().starts_with(
             "expected u64, found string at $.statuses[57].user.followers_count (line "

@@ -381,7 +381,7 @@ fn deny_unknown_fields_beside_a_flattened_enum_refuses_its_keys_as_serde_does() 
 /// through `allOf`; an internally tagged enum's own schema already describes its entries.
 #[test]
 fn the_schema_holds_the_flattened_enum_in_all_of() {
-    use fastjson::Schema;
+    use fastjson::schema::Schema;
     let schema: serde_json::Value = serde_json::from_str(Event::schema()).unwrap();
     assert_eq!(
         schema["allOf"],
@@ -394,13 +394,13 @@ fn the_schema_holds_the_flattened_enum_in_all_of() {
 }
 
 /// What `T`'s schema says of its flattened fields (`allOf`).
-fn all_of<T: fastjson::Schema>() -> serde_json::Value {
+fn all_of<T: fastjson::schema::Schema>() -> serde_json::Value {
     let schema: serde_json::Value = serde_json::from_str(T::schema()).unwrap();
     schema["allOf"].clone()
 }
 
 /// `T`'s schema and its flattened form, parsed.
-fn own_and_flattened<T: fastjson::Schema>() -> (serde_json::Value, serde_json::Value) {
+fn own_and_flattened<T: fastjson::schema::Schema>() -> (serde_json::Value, serde_json::Value) {
     let flattened = T::flattened_schema().expect("a flattened form");
     (
         serde_json::from_str(T::schema()).unwrap(),
@@ -413,7 +413,7 @@ fn own_and_flattened<T: fastjson::Schema>() -> (serde_json::Value, serde_json::V
 /// form, which `SchemaDocument` adds beside the enum's own.
 #[test]
 fn the_schema_of_a_flattened_externally_tagged_enum_is_its_entries() {
-    use fastjson::{Schema, SchemaDocument};
+    use fastjson::schema::{Schema, SchemaDocument};
     use serde_json::json;
 
     assert_eq!(
@@ -517,7 +517,7 @@ fn the_schema_of_a_flattened_untagged_enum_with_a_unit_variant() {
 /// externally tagged enum's entries), and the type itself where not (a struct's fields).
 #[test]
 fn the_schema_of_a_flattened_untagged_newtype_variant_is_its_types_flattened_form() {
-    use fastjson::SchemaDocument;
+    use fastjson::schema::SchemaDocument;
     use serde_json::json;
 
     #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
@@ -601,7 +601,10 @@ fn the_schema_of_a_flattened_untagged_newtype_variant_is_its_types_flattened_for
         loose: Loose::Named { name: "n".into() },
     };
     assert_eq!(same_text(&named), r#"{"id":2,"name":"n"}"#);
-    assert_eq!(<Loose as fastjson::Schema>::flattened_schema(), None);
+    assert_eq!(
+        <Loose as fastjson::schema::Schema>::flattened_schema(),
+        None
+    );
 }
 
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]

@@ -5,7 +5,8 @@
 
 use std::fmt::Debug;
 
-use fastjson::{Category, FastJson};
+use fastjson::error::Category;
+use fastjson::FastJson;
 use serde::{Deserialize, Serialize};
 
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
@@ -116,7 +117,7 @@ where
         Err((theirs, ours)) => {
             assert_eq!(theirs.to_string(), message, "serde_json on {json}");
             assert_eq!(ours.message(), message, "fastjson on {json}");
-            assert_eq!(ours.category(), Category::Data, "{json}");
+            assert_eq!(ours.classify(), Category::Data, "{json}");
         }
     }
 }
@@ -137,7 +138,7 @@ where
                 serde_json::error::Category::Eof => Category::Eof,
                 other => panic!("{json}: serde_json calls it {other:?}: {theirs}"),
             };
-            assert_eq!(ours.category(), category, "{json}: {ours}");
+            assert_eq!(ours.classify(), category, "{json}: {ours}");
             assert_eq!(ours.line(), theirs.line(), "{json}: {ours}; {theirs}");
             assert!(
                 ours.column().abs_diff(theirs.column()) <= 1,
@@ -473,7 +474,7 @@ fn nested_mismatch_keeps_the_message_and_gets_a_path() {
 #[test]
 fn the_schema_offers_the_untagged_contents_as_alternatives() {
     let schema: serde_json::Value =
-        serde_json::from_str(<Adj as fastjson::Schema>::schema()).unwrap();
+        serde_json::from_str(<Adj as fastjson::schema::Schema>::schema()).unwrap();
     let alternatives = schema["anyOf"].as_array().expect("anyOf");
     assert_eq!(alternatives.len(), 5);
     assert_eq!(alternatives[3], serde_json::json!({"type": "string"}));
@@ -481,7 +482,7 @@ fn the_schema_offers_the_untagged_contents_as_alternatives() {
     assert_eq!(alternatives[1]["required"], serde_json::json!(["t", "c"]));
 
     let schema: serde_json::Value =
-        serde_json::from_str(<Ext as fastjson::Schema>::schema()).unwrap();
+        serde_json::from_str(<Ext as fastjson::schema::Schema>::schema()).unwrap();
     let alternatives = schema["anyOf"].as_array().expect("anyOf");
     assert_eq!(alternatives[0], serde_json::json!({"const": "Unit"}));
     assert_eq!(alternatives[8], serde_json::json!({"type": "null"}));

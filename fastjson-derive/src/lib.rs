@@ -1,6 +1,8 @@
 //! `#[derive(FastJson)]`, `#[derive(Encode)]` and `#[derive(Decode)]`: the proc-macro entry
 //! points; all generation lives in `fastjson-codegen`.
 
+#![warn(missing_docs)]
+
 use proc_macro::TokenStream;
 
 /// Derives `fastjson::Encode` and `fastjson::Decode` for a struct or enum.

@@ -51,7 +51,8 @@ pub fn encode_into_pretty<T: Encode + ?Sized>(value: &T, out: &mut Vec<u8>) {
 /// `HtmlSafe(Compact)` to escape `<`, `>`, `&`, U+2028 and U+2029 for embedding in HTML.
 ///
 /// ```
-/// use fastjson_runtime::{encode_into_with, Compact, HtmlSafe};
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{encode_into_with, Compact, HtmlSafe};
 /// let mut out = Vec::new();
 /// encode_into_with(&"</script>", &mut out, HtmlSafe(Compact));
 /// assert_eq!(out, br#""\u003c/script\u003e""#);
@@ -142,6 +143,17 @@ fn decode_all<'de, T: Decode<'de>>(lex: &mut Lexer<'de>) -> Result<T> {
 
 /// A reusable decoder for servers: keeps the scratch buffer for unescaping strings between
 /// documents, so steady-state decoding allocates only what the decoded values own.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// let mut decoder = fastjson::Decoder::new().with_max_depth(16);
+/// for body in [&br#"["a\tb", "c"]"#[..], br#"["d"]"#] {
+///     let words: Vec<String> = decoder.decode(body)?;
+///     assert!(!words.is_empty());
+/// }
+/// assert!(decoder.decode::<Vec<String>>(b"[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]").is_err());
+/// # Ok::<(), fastjson::Error>(())
+/// ```
 #[derive(Default)]
 pub struct Decoder {
     scratch: Vec<u8>,
@@ -149,6 +161,8 @@ pub struct Decoder {
 }
 
 impl Decoder {
+    /// A decoder with an empty scratch buffer and the default nesting limit
+    /// ([`DEFAULT_MAX_DEPTH`](crate::DEFAULT_MAX_DEPTH)).
     pub fn new() -> Self {
         Decoder::default()
     }

@@ -8,6 +8,22 @@ pub type Result<T, E = Error> = core::result::Result<T, E>;
 
 /// A decode error: its category, position and the JSON path of the value being decoded.
 ///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; pub mod error { pub use fastjson_runtime::Category; } }
+/// use fastjson::error::Category;
+///
+/// let err = fastjson::from_str::<Vec<u32>>("[1,\n 2,\n \"x\"]").unwrap_err();
+/// assert_eq!(err.classify(), Category::Data);
+/// assert!(err.is_data());
+/// assert_eq!((err.line(), err.column()), (3, 2));
+/// assert_eq!(err.path(), "$[2]");
+/// assert_eq!(err.message(), "expected u32, found string");
+/// assert_eq!(err.to_string(), "expected u32, found string at $[2] (line 3, column 2)");
+///
+/// let err = fastjson::from_str::<Vec<u32>>("[1, 2").unwrap_err();
+/// assert!(err.is_eof());
+/// ```
+///
 /// Boxed so that `Result<T, Error>` stays one word wider than `T` on the hot path.
 /// The path is built while the error unwinds through the generated code, so the success path
 /// never pays for it.
@@ -43,12 +59,19 @@ pub enum Category {
 /// What the lexer found where it expected something else: used in "invalid type" errors.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Found {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool,
+    /// An integer.
     Number,
+    /// A number with a fraction or an exponent.
     Float,
+    /// A string.
     String,
+    /// An array.
     Array,
+    /// An object.
     Object,
 }
 
@@ -272,24 +295,24 @@ impl Error {
         self
     }
 
-    /// The broad class of the error.
-    pub fn category(&self) -> Category {
+    /// The broad class of the error, as `serde_json::Error::classify`.
+    pub fn classify(&self) -> Category {
         self.0.code.category()
     }
 
     /// True for errors caused by input that is not valid JSON.
     pub fn is_syntax(&self) -> bool {
-        self.category() == Category::Syntax
+        self.classify() == Category::Syntax
     }
 
     /// True for valid JSON that does not fit the target type.
     pub fn is_data(&self) -> bool {
-        self.category() == Category::Data
+        self.classify() == Category::Data
     }
 
     /// True when the input ended early.
     pub fn is_eof(&self) -> bool {
-        self.category() == Category::Eof
+        self.classify() == Category::Eof
     }
 
     /// 1-based line of the failing byte (0 when the error has no position).
@@ -376,7 +399,7 @@ impl fmt::Display for Error {
 
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Error({:?}, \"{}\")", self.category(), self)
+        write!(f, "Error({:?}, \"{}\")", self.classify(), self)
     }
 }
 
@@ -443,7 +466,7 @@ mod tests {
             err.to_string(),
             "expected u64, found string at $.id (line 1, column 8)"
         );
-        assert_eq!(err.category(), Category::Data);
+        assert_eq!(err.classify(), Category::Data);
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! top-level functions. Generated code (from `#[derive(FastJson)]` or the offline generator)
 //! calls only what this crate exports.
 
+#![warn(missing_docs)]
+
 mod api;
 mod error;
 mod escape;
@@ -29,11 +31,23 @@ pub use api::{
     Decoder,
 };
 pub use error::{Category, Error, Found, Result};
-pub use escape::quoted;
+// The schema writer's key quoting; generated code embeds keys it quoted itself at expansion time.
+pub(crate) use escape::quoted;
 pub use extract::{extract, Extracted, Extractor};
 pub use impls::{DecodeKey, EncodeKey};
 pub use lexer::{Key, Lexer, Mark, Number, Str, DEFAULT_MAX_DEPTH};
-pub use schema::{with_ref_prefix, Schema, SchemaDocument, FLATTENED_SUFFIX, SCHEMA_DIALECT};
+pub use schema::{with_ref_prefix, Schema, SchemaDocument, SCHEMA_DIALECT};
+// The `$defs` suffix of a type's flattened schema (the offline generator keeps the same
+// constant): a detail of the schema's layout, not part of the facade's API.
+#[doc(hidden)]
+pub use schema::FLATTENED_SUFFIX;
+// Benchmark diagnostics (which string-scanning kernel this CPU runs, named in the bench's report
+// header): not part of the facade's API.
+#[doc(hidden)]
 pub use simd::{active_kernel, Kernel};
-pub use traits::{Decode, DecodeFields, DecodeOwned, Encode, EncodeFields, IsEmpty};
+pub use traits::{Decode, DecodeOwned, Encode};
+// What generated code implements and calls for structs (flattening, `skip_serializing_if`):
+// hidden, since no hand-written impl needs them.
+#[doc(hidden)]
+pub use traits::{DecodeFields, EncodeFields, IsEmpty};
 pub use writer::{Compact, Format, HtmlSafe, Pretty, Writer};

@@ -34,13 +34,21 @@ pub trait Schema {
 /// What a type's `$defs` name gets for its [`Schema::flattened_schema`].
 pub const FLATTENED_SUFFIX: &str = ".flattened";
 
-/// The draft 2020-12 meta-schema URI.
+/// The draft 2020-12 meta-schema URI: the `$schema` of [`SchemaDocument::to_json`]'s output.
+///
+/// ```
+/// # mod fastjson { pub mod schema { pub use fastjson_runtime::{SchemaDocument, SCHEMA_DIALECT}; } }
+/// use fastjson::schema::{SchemaDocument, SCHEMA_DIALECT};
+///
+/// assert!(SchemaDocument::new().to_json().contains(SCHEMA_DIALECT));
+/// ```
 pub const SCHEMA_DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// Several types' schemas, in the order added (a type added twice is kept once).
 ///
 /// ```
-/// use fastjson_runtime::{Schema, SchemaDocument};
+/// # mod fastjson { pub mod schema { pub use fastjson_runtime::{Schema, SchemaDocument}; } }
+/// use fastjson::schema::{Schema, SchemaDocument};
 ///
 /// struct Point;
 /// impl Schema for Point {
@@ -132,7 +140,19 @@ impl SchemaDocument {
     }
 }
 
-/// Rewrites the generator's references (`"$ref":"#/$defs/Name"`) to `prefix` + `Name`.
+/// Rewrites the generator's references (`"$ref":"#/$defs/Name"`) to `prefix` + `Name`: to place
+/// a type's [`Schema::schema`] somewhere other than a document's `$defs`.
+///
+/// ```
+/// # mod fastjson { pub mod schema { pub use fastjson_runtime::with_ref_prefix; } }
+/// use fastjson::schema::with_ref_prefix;
+///
+/// let schema = r##"{"type":"array","items":{"$ref":"#/$defs/Point"}}"##;
+/// assert_eq!(
+///     with_ref_prefix(schema, "#/definitions/"),
+///     r##"{"type":"array","items":{"$ref":"#/definitions/Point"}}"##,
+/// );
+/// ```
 pub fn with_ref_prefix(schema: &str, prefix: &str) -> String {
     const DEFS: &str = "\"$ref\":\"#/$defs/";
     if prefix == "#/$defs/" {

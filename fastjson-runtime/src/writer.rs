@@ -16,6 +16,17 @@ pub const F64_RUN_SLACK: usize = shortest::MAX_WRITE - shortest::MAX_TEXT + 1;
 
 /// Layout of the output: where commas, newlines and indentation go.
 ///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{to_vec_with, Compact, HtmlSafe, Pretty};
+///
+/// let value = vec!["<b>"];
+/// assert_eq!(to_vec_with(&value, Compact), br#"["<b>"]"#);
+/// assert_eq!(to_vec_with(&value, Pretty::default()), b"[\n  \"<b>\"\n]");
+/// assert_eq!(to_vec_with(&value, HtmlSafe(Compact)), br#"["\u003cb\u003e"]"#);
+/// ```
+///
+///
 /// Generated code is generic over `F`, so the compact path compiles to straight-line pushes and the
 /// pretty path pays for its indentation only when asked for.
 pub trait Format {
@@ -26,9 +37,13 @@ pub trait Format {
     /// writes their separators itself. Not part of the API.
     #[doc(hidden)]
     const COMPACT: bool = false;
+    /// Writes an object's opening `{` (and what the layout puts after it).
     fn begin_object(&mut self, out: &mut Vec<u8>);
+    /// Writes an object's closing `}` (and what the layout puts before it).
     fn end_object(&mut self, out: &mut Vec<u8>);
+    /// Writes an array's opening `[` (and what the layout puts after it).
     fn begin_array(&mut self, out: &mut Vec<u8>);
+    /// Writes an array's closing `]` (and what the layout puts before it).
     fn end_array(&mut self, out: &mut Vec<u8>);
     /// Before a key: the separator from the previous entry (if any).
     fn before_key(&mut self, out: &mut Vec<u8>, first: bool);
@@ -99,6 +114,15 @@ impl Format for Compact {
 
 /// The pretty layout of `serde_json::to_vec_pretty`: two-space indent, `": "` after keys,
 /// `{}` and `[]` for empty containers.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{to_vec_with, Pretty};
+///
+/// let value = vec![vec![1], vec![]];
+/// assert_eq!(to_vec_with(&value, Pretty::default()), b"[\n  [\n    1\n  ],\n  []\n]");
+/// assert_eq!(to_vec_with(&value, Pretty::with_indent(b"\t")), b"[\n\t[\n\t\t1\n\t],\n\t[]\n]");
+/// ```
 #[derive(Clone, Debug)]
 pub struct Pretty {
     indent: &'static [u8],
@@ -178,7 +202,17 @@ impl Format for Pretty {
     }
 }
 
-/// Wraps a layout and switches on HTML-safe string escaping.
+/// Wraps a layout and switches on HTML-safe string escaping: `<`, `>`, `&`, U+2028 and U+2029
+/// are written as `\u` escapes, so the JSON can sit inside a `<script>` element.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{to_string, to_vec_with, Compact, HtmlSafe};
+///
+/// let text = "</script>&";
+/// assert_eq!(to_vec_with(&text, HtmlSafe(Compact)), br#""\u003c/script\u003e\u0026""#);
+/// assert_eq!(to_string(&text), r#""</script>&""#);
+/// ```
 #[derive(Default, Clone, Debug)]
 pub struct HtmlSafe<F>(pub F);
 
@@ -217,6 +251,34 @@ impl<F: Format> Format for HtmlSafe<F> {
 
 /// Appends JSON to a `Vec<u8>`. Every method is infallible: the only failure mode of writing to
 /// memory is running out of it.
+///
+/// A hand-written [`Encode`](crate::Encode) impl calls it in document order; the layout (`F`)
+/// decides the whitespace, so one impl writes compact and pretty JSON alike.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{Encode, Format, Writer};
+///
+/// struct Point {
+///     x: i64,
+///     y: i64,
+/// }
+///
+/// impl Encode for Point {
+///     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+///         w.begin_object();
+///         w.key(true, r#""x""#);
+///         w.i64(self.x);
+///         w.key(false, r#""y""#);
+///         w.i64(self.y);
+///         w.end_object();
+///     }
+/// }
+///
+/// let point = Point { x: 1, y: -2 };
+/// assert_eq!(fastjson::to_string(&point), r#"{"x":1,"y":-2}"#);
+/// assert_eq!(fastjson::to_string_pretty(&point), "{\n  \"x\": 1,\n  \"y\": -2\n}");
+/// ```
 pub struct Writer<'a, F: Format = Compact> {
     out: &'a mut Vec<u8>,
     fmt: F,
@@ -246,21 +308,27 @@ impl<'a, F: Format> Writer<'a, F> {
         self.out.reserve(additional);
     }
 
+    /// Opens an object; write its entries with [`Writer::key`] (or [`Writer::key_str`]) and
+    /// the value, then close it with [`Writer::end_object`].
     #[inline]
     pub fn begin_object(&mut self) {
         self.fmt.begin_object(self.out);
     }
 
+    /// Closes the object opened by [`Writer::begin_object`].
     #[inline]
     pub fn end_object(&mut self) {
         self.fmt.end_object(self.out);
     }
 
+    /// Opens an array; write each element after [`Writer::array_item`], then close it with
+    /// [`Writer::end_array`].
     #[inline]
     pub fn begin_array(&mut self) {
         self.fmt.begin_array(self.out);
     }
 
+    /// Closes the array opened by [`Writer::begin_array`].
     #[inline]
     pub fn end_array(&mut self) {
         self.fmt.end_array(self.out);
@@ -331,35 +399,41 @@ impl<'a, F: Format> Writer<'a, F> {
         self.out.extend_from_slice(json.as_bytes());
     }
 
+    /// Writes `null`.
     #[inline]
     pub fn null(&mut self) {
         self.out.extend_from_slice(b"null");
     }
 
+    /// Writes `true` or `false`.
     #[inline]
     pub fn bool(&mut self, value: bool) {
         self.out
             .extend_from_slice(if value { b"true" } else { b"false" });
     }
 
+    /// Writes an unsigned integer in decimal.
     #[inline]
     pub fn u64(&mut self, value: u64) {
         self.out
             .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
     }
 
+    /// Writes a signed integer in decimal.
     #[inline]
     pub fn i64(&mut self, value: i64) {
         self.out
             .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
     }
 
+    /// Writes a 128-bit unsigned integer in decimal (as serde_json does, never as a float).
     #[inline]
     pub fn u128(&mut self, value: u128) {
         self.out
             .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
     }
 
+    /// Writes a 128-bit signed integer in decimal (as serde_json does, never as a float).
     #[inline]
     pub fn i128(&mut self, value: i128) {
         self.out
@@ -892,7 +966,6 @@ mod tests {
     /// One `{"z":1,<run>}` object (the `z` entry only when the run is not first), the run
     /// written by `try_f64_fields` (entry by entry when it declines, as generated code does) or,
     /// with `single`, entry by entry as without the grouped run. `prefix` bytes come first; the
-
     /// buffer starts with `spare` bytes of room after them.
     fn object_with_run<F: Format + Default, const N: usize>(
         first: bool,

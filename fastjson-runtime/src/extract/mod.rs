@@ -21,7 +21,8 @@ use path::Segment;
 /// kind (a key of an array, a position in an object) is simply not found.
 ///
 /// ```
-/// use fastjson_runtime::{extract, Extractor};
+/// # mod fastjson { pub use fastjson_runtime::*; pub mod extract { pub use fastjson_runtime::{extract, Extractor}; } }
+/// use fastjson::extract::{extract, Extractor};
 ///
 /// let doc = br#"{"statuses":[{"id":1,"user":{"id":7,"name":"ann"}}],"count":1}"#;
 /// let paths = Extractor::new(["$.count", "$.statuses[0].user.name"])?;
@@ -32,7 +33,7 @@ use path::Segment;
 /// // One path, decoded: `None` when the document does not have it.
 /// assert_eq!(extract::<u64>(doc, "$.statuses[0].user.id")?, Some(7));
 /// assert_eq!(extract::<u64>(doc, "$.statuses[1].user.id")?, None);
-/// # Ok::<(), fastjson_runtime::Error>(())
+/// # Ok::<(), fastjson::Error>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Extractor {

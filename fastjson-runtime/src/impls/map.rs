@@ -15,7 +15,41 @@ use crate::lexer::Lexer;
 use crate::traits::{Decode, DecodeFields, Encode, EncodeFields, IsEmpty};
 use crate::writer::{Format, Writer};
 
-/// A type that can be a JSON object key: written as a JSON string.
+/// A type that can be a JSON object key: written as a JSON string. Map types encode their keys
+/// with it ([`DecodeKey`] reads them back).
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use std::borrow::Cow;
+/// use std::collections::BTreeMap;
+///
+/// use fastjson::{DecodeKey, EncodeKey, Format, Lexer, Result, Writer};
+///
+/// /// A language tag, lower-case ASCII.
+/// #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// struct Lang(String);
+///
+/// impl EncodeKey for Lang {
+///     fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+///         w.key_str(first, &self.0);
+///     }
+/// }
+///
+/// impl<'de> DecodeKey<'de> for Lang {
+///     fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, _at: usize) -> Result<Self> {
+///         if key.bytes().all(|b| b.is_ascii_lowercase()) {
+///             Ok(Lang(key.to_string()))
+///         } else {
+///             Err(lex.err_custom(format!("`{key}` is not a language tag")))
+///         }
+///     }
+/// }
+///
+/// let names: BTreeMap<Lang, String> = fastjson::from_str(r#"{"fr": "chat", "en": "cat"}"#)?;
+/// assert_eq!(fastjson::to_string(&names), r#"{"en":"cat","fr":"chat"}"#);
+/// assert!(fastjson::from_str::<BTreeMap<Lang, String>>(r#"{"EN": "cat"}"#).is_err());
+/// # Ok::<(), fastjson::Error>(())
+/// ```
 pub trait EncodeKey {
     /// Writes the key (with the separator before it unless `first`, and the colon after it).
     fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool);
@@ -28,7 +62,8 @@ pub trait EncodeKey {
     }
 }
 
-/// A type that can be read from a JSON object key.
+/// A type that can be read from a JSON object key: the other half of [`EncodeKey`] (see its
+/// example). Only [`DecodeKey::from_key`] needs writing.
 pub trait DecodeKey<'de>: Sized {
     /// Reads the next key of the current object, or `None` after its `}`.
     fn next_key(lex: &mut Lexer<'de>, first: &mut bool) -> Result<Option<Self>> {

@@ -58,7 +58,44 @@ impl Mark {
     }
 }
 
-/// The JSON lexer over a byte slice. Generated `Decode` impls drive it directly.
+/// The JSON lexer over a byte slice. Generated `Decode` impls drive it directly, and so does a
+/// hand-written one: open an object or array, read its keys or items, read each value with the
+/// method for its type (or skip it), and make errors that point at the input.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use fastjson::{Decode, Lexer, Result};
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Point {
+///     x: i64,
+///     y: i64,
+/// }
+///
+/// impl<'de> Decode<'de> for Point {
+///     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+///         lex.begin_object()?;
+///         let (mut x, mut y) = (None, None);
+///         let mut first = true;
+///         while let Some(key) = lex.next_key(&mut first)? {
+///             match key {
+///                 b"x" => x = Some(lex.i64()?),
+///                 b"y" => y = Some(lex.i64()?),
+///                 _ => lex.skip_value()?,
+///             }
+///         }
+///         match (x, y) {
+///             (Some(x), Some(y)) => Ok(Point { x, y }),
+///             _ => Err(lex.err_custom("a point needs `x` and `y`")),
+///         }
+///     }
+/// }
+///
+/// let point: Point = fastjson::from_str(r#"{"y": 2, "x": 1, "label": [null]}"#)?;
+/// assert_eq!(point, Point { x: 1, y: 2 });
+/// assert!(fastjson::from_str::<Point>(r#"{"x": 1}"#).is_err());
+/// # Ok::<(), fastjson::Error>(())
+/// ```
 pub struct Lexer<'de> {
     input: &'de [u8],
     pos: usize,
@@ -706,6 +743,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// An invalid-type error for the value at the current position (after whitespace).
+    #[doc(hidden)]
     #[cold]
     pub fn err_invalid_type_here(&mut self, expected: &'static str) -> Error {
         match self.peek() {
@@ -724,6 +762,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// Called after the object's closing `}` (or the array's `]`): points at that byte.
+    #[doc(hidden)]
     #[cold]
     pub fn err_missing_field(&self, name: &str) -> Error {
         let code = ErrorCode::MissingField(name.into());
@@ -731,6 +770,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// Points at the most recent key.
+    #[doc(hidden)]
     #[cold]
     pub fn err_unknown_field(&self, name: &[u8], expected: &'static [&'static str]) -> Error {
         let code = ErrorCode::UnknownField(String::from_utf8_lossy(name).into(), expected);
@@ -738,6 +778,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// Points at the most recent key.
+    #[doc(hidden)]
     #[cold]
     pub fn err_duplicate_field(&self, name: &str) -> Error {
         let code = ErrorCode::DuplicateField(name.into());
@@ -745,6 +786,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// Points at the most recent string (the variant name).
+    #[doc(hidden)]
     #[cold]
     pub fn err_unknown_variant(&self, name: &[u8], expected: &'static [&'static str]) -> Error {
         let code = ErrorCode::UnknownVariant(String::from_utf8_lossy(name).into(), expected);
@@ -752,6 +794,7 @@ impl<'de> Lexer<'de> {
     }
 
     /// Points at the closing `]` when too few elements came, else at the extra element.
+    #[doc(hidden)]
     #[cold]
     pub fn err_invalid_length(&self, len: usize, expected: &str) -> Error {
         let code = ErrorCode::InvalidLength {
@@ -761,6 +804,8 @@ impl<'de> Lexer<'de> {
         self.error_at(code, self.closing_bracket())
     }
 
+    /// An invalid-value error (`found`, where `expected` was wanted) at the current position.
+    #[doc(hidden)]
     #[cold]
     pub fn err_invalid_value(&self, found: impl Display, expected: &str) -> Error {
         self.error(ErrorCode::InvalidValue {
@@ -769,23 +814,41 @@ impl<'de> Lexer<'de> {
         })
     }
 
+    /// A `&str` field met a string with escapes, which cannot be borrowed from the input.
+    #[doc(hidden)]
     #[cold]
     pub fn err_borrowed_string_escaped(&self) -> Error {
         self.error(ErrorCode::BorrowedStringEscaped)
     }
 
+    /// No variant of the untagged enum `enum_name` matched the value.
+    #[doc(hidden)]
     #[cold]
     pub fn err_no_variant_matched(&self, enum_name: &str) -> Error {
         self.error(ErrorCode::NoVariantMatched(enum_name.into()))
     }
 
-    /// A data error with a custom message at the current position.
+    /// A data error with a custom message at the current position, with its line and column: what
+    /// a hand-written [`Decode`](crate::Decode) impl returns when the JSON is well formed but its
+    /// value is not acceptable (serde's `de::Error::custom`).
+    ///
+    /// ```
+    /// # mod fastjson { pub use fastjson_runtime::*; pub mod error { pub use fastjson_runtime::Category; } }
+    /// use fastjson::error::Category;
+    /// use fastjson::Lexer;
+    ///
+    /// let lexer = Lexer::new(b"[1, 2]");
+    /// let err = lexer.err_custom("not today");
+    /// assert_eq!(err.to_string(), "not today at $ (line 1, column 1)");
+    /// assert_eq!(err.classify(), Category::Data);
+    /// ```
     #[cold]
     pub fn err_custom(&self, msg: impl Display) -> Error {
         self.error(ErrorCode::Custom(msg.to_string().into_boxed_str()))
     }
 
     /// A custom error raised in place of a missing-field error: at the same byte.
+    #[doc(hidden)]
     #[cold]
     pub fn err_custom_at_closing_bracket(&self, msg: impl Display) -> Error {
         let code = ErrorCode::Custom(msg.to_string().into_boxed_str());

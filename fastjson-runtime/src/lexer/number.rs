@@ -10,8 +10,11 @@ use crate::{simd, swar};
 /// ones as `I64`, everything else (fractions, exponents, `-0`, integers beyond 64 bits) as `F64`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Number {
+    /// A non-negative integer that fits `u64`.
     U64(u64),
+    /// A negative integer that fits `i64`.
     I64(i64),
+    /// Any other number: a fraction, an exponent, `-0`, or an integer beyond 64 bits.
     F64(f64),
 }
 

@@ -18,7 +18,10 @@ pub(crate) enum Scanned {
 /// A decoded string: borrowed from the input (no escapes) or from the lexer's scratch buffer.
 #[derive(Debug)]
 pub enum Str<'de, 's> {
+    /// The string had no escapes: a slice of the input, which lives as long as the input does.
     Borrowed(&'de str),
+    /// The string had escapes: unescaped into the lexer's scratch buffer, valid until the next
+    /// string is read.
     Copied(&'s str),
 }
 
@@ -333,9 +336,9 @@ mod tests {
             decode(br#""\u12G4""#).unwrap_err().message(),
             "invalid escape"
         );
-        assert_eq!(decode(br#""abc"#).unwrap_err().category(), Category::Eof);
-        assert_eq!(decode(br#""\u12"#).unwrap_err().category(), Category::Eof);
-        assert_eq!(decode(br#""\"#).unwrap_err().category(), Category::Eof);
+        assert_eq!(decode(br#""abc"#).unwrap_err().classify(), Category::Eof);
+        assert_eq!(decode(br#""\u12"#).unwrap_err().classify(), Category::Eof);
+        assert_eq!(decode(br#""\"#).unwrap_err().classify(), Category::Eof);
     }
 
     #[test]
@@ -343,7 +346,6 @@ mod tests {
         // A fault after an escape (a control byte, a bad escape, the end of input) yields to
         // an invalid byte that precedes it, as the document reads (a scanner that validates
         // the raw text once, at the closing quote, must keep this order too).
-
         for (bad, column) in [
             (&b"\"a\\n\xFF\x01\""[..], 5),
             (b"\"\xFF\\n\\q\"", 2),

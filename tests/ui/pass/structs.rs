@@ -1,5 +1,6 @@
 // Every struct shape: named (with field attributes), tuple, newtype, unit, transparent, tagged.
-use fastjson::{FastJson, Schema};
+use fastjson::schema::Schema;
+use fastjson::FastJson;
 
 #[derive(FastJson, Debug, PartialEq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
