@@ -8,18 +8,16 @@ pub const VARY: &str = "Results vary by hardware, compiler and load: compare row
                         one run of one binary, and read differences under the noise floor \
                         (and under ~5% across rebuilds) as ties.";
 
-/// Steal time at or above this share of CPU time marks a run as measured on a busy host (the
-/// noisy runs of experiment 62 had 3–4% in `vmstat`; the quiet default-vs-native run after
-/// them, 0.0% in every run).
+/// Steal time at or above this share of CPU time marks a run as measured on a busy host (noisy
+/// runs have shown 3–4% in `vmstat`; quiet ones 0.0% throughout).
 pub const STEAL_WARNING_PERCENT: f64 = 1.0;
 
 /// A run whose typical row has its median this far above its fastest sample (see
 /// [`Report::sample_spread`](super::Report::sample_spread)) was measured on a contended host,
-/// whatever the steal counter says. On the Zen 5 host, the full runs of quiet sessions gave
-/// 3.1–4.1% (fourteen reports, both builds); noisy ones 5.6%, 6.1%, 10.3% and 33.8%, two of
-/// them with 0.1–0.2% steal time (session 14: native twitter decode's median 62% above its
-/// fastest sample; every library slowed, fastjson most: its lead over sonic-rs 1.17× instead
-/// of 1.27–1.31×).
+/// whatever the steal counter says. On the Zen 5 host, quiet full runs gave 3.1–4.1% (fourteen
+/// reports, both builds); noisy ones 5.6%, 6.1%, 10.3% and 33.8%, two of them with 0.1–0.2%
+/// steal time (in the worst, native twitter decode's median was 62% above its fastest sample;
+/// every library slowed, fastjson most: its lead over sonic-rs 1.17× instead of 1.27–1.31×).
 pub const SPREAD_WARNING_FRACTION: f64 = 0.05;
 
 /// The machine and build a report was measured on.

@@ -14,7 +14,7 @@ pub struct Report {
     pub mode: String,
     pub rounds: usize,
     /// Fresh processes each timed group ran in, sharing `rounds` (0: all in the run's own
-    /// process, as `--smoke` and reports before experiment 120 did).
+    /// process, as in `--smoke` and in reports written before groups ran in fresh processes).
     #[serde(default)]
     pub processes_per_group: usize,
     pub sample_ms: f64,
@@ -39,7 +39,7 @@ pub struct Report {
     pub elapsed_s: f64,
     /// The contention probe's time before each timed round, in nanoseconds, over every group
     /// and process of the run (`contention`); empty in `--smoke` and in reports written before
-    /// experiment 123.
+    /// the probe existed.
     #[serde(default)]
     pub round_probes_ns: Vec<f64>,
 }
@@ -97,18 +97,12 @@ pub struct Cell {
     /// Of the group's timed rounds, how many ran on a shared core (their contention probe over
     /// `contention::CONTENDED_FRACTION` above the run's fastest), and how many there were; the
     /// same for every row of a group. `None` when no probe was taken (`--smoke`, failed groups,
-    /// reports before experiment 125).
+    /// reports written before the probe existed).
     #[serde(default)]
     pub contended_rounds: Option<(usize, usize)>,
 }
 
 impl Report {
-    /// How far a typical row's median lies above its fastest sample: over the rows that time a
-    /// library (floors excluded: a few nanoseconds at the clock's resolution) with at least
-    /// [`SPREAD_MIN_SAMPLES`] samples, the median of `median ÷ min − 1`. A quiet host gives a
-    /// few percent; one shared with a busy neighbour (another guest on the sibling hardware
-    /// thread, a lower clock) gives more, even when the hypervisor's steal counter stays at
-    /// zero. `None` when no row has enough samples (`--smoke`).
     /// How many timed rounds ran contended, of how many (`contention::contended_rounds`).
     pub fn contended_rounds(&self) -> Option<(usize, usize)> {
         crate::contention::contended_rounds(&self.round_probes_ns)
@@ -120,6 +114,12 @@ impl Report {
             .map(|(contended, all)| contended as f64 / all as f64)
     }
 
+    /// How far a typical row's median lies above its fastest sample: over the rows that time a
+    /// library (floors excluded: a few nanoseconds at the clock's resolution) with at least
+    /// [`SPREAD_MIN_SAMPLES`] samples, the median of `median ÷ min − 1`. A quiet host gives a
+    /// few percent; one shared with a busy neighbour (another guest on the sibling hardware
+    /// thread, a lower clock) gives more, even when the hypervisor's steal counter stays at
+    /// zero. `None` when no row has enough samples (`--smoke`).
     pub fn sample_spread(&self) -> Option<f64> {
         let mut spreads: Vec<f64> = self
             .cells
