@@ -96,13 +96,7 @@ fn field_values(fields: &[Field], types: &[TypeDef], seed: usize) -> String {
         .join(", ")
 }
 
-fn render_struct(
-    out: &mut String,
-    def: &TypeDef,
-    s: &StructDef,
-    types: &[TypeDef],
-    index: usize,
-) {
+fn render_struct(out: &mut String, def: &TypeDef, s: &StructDef, types: &[TypeDef], index: usize) {
     let mut container = Vec::new();
     if s.camel_case {
         container.push("rename_all = \"camelCase\"".to_owned());
