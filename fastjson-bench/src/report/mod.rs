@@ -1,10 +1,11 @@
-//! The report: its data (`model`), the machine header, and the renderings (terminal table,
-//! markdown, JSON, SVG charts).
+//! The report: its data (`model`), the machine header, the first screen's summary
+//! (`headline`), and the renderings (terminal table, markdown, JSON, SVG charts).
 
 pub mod chart;
 pub mod compare;
 pub mod default_vs_native;
 pub mod header;
+pub mod headline;
 pub mod model;
 pub mod render;
 

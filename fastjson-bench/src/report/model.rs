@@ -103,12 +103,6 @@ pub struct Cell {
 }
 
 impl Report {
-    /// How far a typical row's median lies above its fastest sample: over the rows that time a
-    /// library (floors excluded: a few nanoseconds at the clock's resolution) with at least
-    /// [`SPREAD_MIN_SAMPLES`] samples, the median of `median ÷ min − 1`. A quiet host gives a
-    /// few percent; one shared with a busy neighbour (another guest on the sibling hardware
-    /// thread, a lower clock) gives more, even when the hypervisor's steal counter stays at
-    /// zero. `None` when no row has enough samples (`--smoke`).
     /// How many timed rounds ran contended, of how many (`contention::contended_rounds`).
     pub fn contended_rounds(&self) -> Option<(usize, usize)> {
         crate::contention::contended_rounds(&self.round_probes_ns)
@@ -120,6 +114,12 @@ impl Report {
             .map(|(contended, all)| contended as f64 / all as f64)
     }
 
+    /// How far a typical row's median lies above its fastest sample: over the rows that time a
+    /// library (floors excluded: a few nanoseconds at the clock's resolution) with at least
+    /// [`SPREAD_MIN_SAMPLES`] samples, the median of `median ÷ min − 1`. A quiet host gives a
+    /// few percent; one shared with a busy neighbour (another guest on the sibling hardware
+    /// thread, a lower clock) gives more, even when the hypervisor's steal counter stays at
+    /// zero. `None` when no row has enough samples (`--smoke`).
     pub fn sample_spread(&self) -> Option<f64> {
         let mut spreads: Vec<f64> = self
             .cells

@@ -317,7 +317,9 @@ pub fn markdown(r: &Report) -> String {
         "# fastjson-bench report ({} mode, {} build)\n",
         r.mode, h.build
     );
-    let _ = writeln!(s, "{VARY}\n");
+    let _ = writeln!(s, "## Summary\n\n{HEADLINE_CAPTION}\n");
+    s.push_str(&super::headline::of(r));
+    let _ = writeln!(s, "\n{VARY}\n");
     let _ = writeln!(s, "## Machine and build\n");
     let _ = writeln!(s, "- CPU: {} ({} cores available)", h.cpu, h.cores);
     if !h.llvm_host_cpu.is_empty() {
@@ -439,11 +441,20 @@ pub fn markdown(r: &Report) -> String {
     s
 }
 
-/// The table printed at the end of a run.
+/// What the summary table at the top of the terminal output and of `report.md` shows.
+const HEADLINE_CAPTION: &str = "fastjson's median time per operation, and how many times faster \
+                                it is than each peer (the peer's median ÷ fastjson's: above 1, \
+                                fastjson is faster; `tie` within the group's noise floor; \
+                                simd-json: its faster row).";
+
+/// The table printed at the end of a run: the summary first, then the host, the gate and the
+/// speedups of every library over serde_json.
 pub fn terminal(r: &Report) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "fastjson-bench ({} mode) on {}", r.mode, machine_line(r));
-    let _ = writeln!(s, "{VARY}");
+    let _ = writeln!(s, "\n{HEADLINE_CAPTION}\n");
+    s.push_str(&super::headline::of(r));
+    let _ = writeln!(s, "\n{VARY}");
     let _ = writeln!(
         s,
         "serde_json float mode: {}",
