@@ -221,7 +221,8 @@
 //!
 //! A decode error says what went wrong, where in the value (a JSON path, written as
 //! [`Extractor`] reads paths) and where in the text. [`Error::line`], [`Error::column`] and
-//! [`Error::path`] give the parts, [`Error::category`] the class, as serde_json's `classify`:
+//! [`Error::path`] give the parts ([`Error::offset`] the byte), [`Error::category`] the class,
+//! as serde_json's `classify`:
 //! `Syntax` (not JSON), `Data` (JSON, but not the type's), `Eof` (the input ended inside a value)
 //! or `Io`.
 //!
@@ -270,6 +271,11 @@
 //! assert_eq!(found.get::<u64>(2)?, None);
 //! # Ok::<(), fastjson::Error>(())
 //! ```
+//!
+//! A path is written as errors print it: `$`, then `.name`, `["any key"]` and `[3]` steps.
+//! `stop_when_found(true)` stops reading once every path is found (the rest of the document is
+//! then not validated), and the `extract` function reads one path without building an
+//! `Extractor` first.
 //!
 //! # Offline generation
 //!
