@@ -15,6 +15,7 @@
 //! - [Attributes](#attributes)
 //! - [Errors](#errors)
 //! - [Field extraction](#field-extraction)
+//! - [Untyped values](#untyped-values)
 //! - [Offline generation](#offline-generation)
 //! - [Schemas](#schemas)
 //! - [Features](#features)
@@ -73,7 +74,9 @@
 //!
 //! The std types serde supports have impls, in serde_json's wire format (the list, and which
 //! types can be map keys: [`guide::types`]). A type of another crate without an impl is
-//! written `with` a module of your functions, or mirrored with `remote`.
+//! written `with` a module of your functions, or mirrored with `remote`; a type of your own can
+//! also implement [`Encode`] and [`Decode`] by hand, writing to a [`Writer`] and reading from a
+//! [`Lexer`] (an example in [`guide::types`]).
 //!
 //! # Encoding
 //!
@@ -276,6 +279,28 @@
 //! `stop_when_found(true)` stops reading once every path is found (the rest of the document is
 //! then not validated), and the `extract` function reads one path without building an
 //! `Extractor` first.
+//!
+//! # Untyped values
+//!
+//! fastjson is for typed data; for JSON of no known shape it reads and writes serde_json's own
+//! `Value` and `Map` (feature `serde_json`, on by default), also as a field of a derived type, so
+//! a loosely typed part of a document needs no second library.
+//!
+//! ```
+//! use fastjson::FastJson;
+//! use serde_json::Value;
+//!
+//! #[derive(FastJson)]
+//! struct Hook {
+//!     event: String,
+//!     payload: Value,
+//! }
+//!
+//! let hook: Hook = fastjson::from_str(r#"{"event":"push","payload":{"n":[1,2],"ref":"main"}}"#)?;
+//! assert_eq!(hook.payload["n"][1], 2);
+//! assert_eq!(fastjson::to_string(&hook.payload), r#"{"n":[1,2],"ref":"main"}"#);
+//! # Ok::<(), fastjson::Error>(())
+//! ```
 //!
 //! # Offline generation
 //!
