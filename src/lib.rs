@@ -224,10 +224,10 @@
 //!
 //! A decode error says what went wrong, where in the value (a JSON path, written as
 //! [`Extractor`] reads paths) and where in the text. [`Error::line`], [`Error::column`] and
-//! [`Error::path`] give the parts ([`Error::offset`] the byte), [`Error::category`] the class,
-//! as serde_json's `classify`:
-//! `Syntax` (not JSON), `Data` (JSON, but not the type's), `Eof` (the input ended inside a value)
-//! or `Io`.
+//! [`Error::path`] give the parts ([`Error::offset`] the byte), and [`Error::category`] the
+//! class, as serde_json's `classify` does (`fastjson::error::Category`): `Syntax` (not JSON),
+//! `Data` (JSON, but not the type's), `Eof` (the input ended inside a value) or `Io`, also asked
+//! with `is_syntax()`, `is_data()` and `is_eof()`.
 //!
 //! ```
 //! use fastjson::FastJson;
@@ -277,7 +277,7 @@
 //!
 //! A path is written as errors print it: `$`, then `.name`, `["any key"]` and `[3]` steps.
 //! `stop_when_found(true)` stops reading once every path is found (the rest of the document is
-//! then not validated), and the `extract` function reads one path without building an
+//! then not validated), and `fastjson::extract::extract` reads one path without building an
 //! `Extractor` first.
 //!
 //! # Untyped values
