@@ -1,8 +1,334 @@
-//! fastjson: JSON encode/decode of typed data, generated at compile time.
+//! # fastjson
 //!
-//! This facade re-exports the runtime (`Encode`, `Decode`, `to_vec`, `from_slice`, ...) and the
-//! derives: `FastJson` (both sides), and `Encode` or `Decode` alone, which share the traits'
-//! names as serde's derives do. See the README for the quickstart and the attribute table.
+//! JSON encode/decode of typed Rust data, with code generated for each type at compile time.
+//!
+//! Add `#[derive(FastJson)]` to your types: fastjson reads their `#[serde(...)]` attributes with
+//! serde's meaning and writes exactly the bytes serde_json writes, through a generated encoder
+//! and decoder per type on top of a small runtime (a lexer over `&[u8]`, a writer into
+//! `Vec<u8>`). If you know serde_json, you know fastjson: [`to_vec`], [`to_string`],
+//! [`to_writer`], [`from_slice`], [`from_str`], [`from_reader`] and [`Error`] mean what they mean
+//! there.
+//!
+//! - [The derive](#the-derive)
+//! - [Encoding](#encoding)
+//! - [Decoding](#decoding)
+//! - [Attributes](#attributes)
+//! - [Errors](#errors)
+//! - [Field extraction](#field-extraction)
+//! - [Untyped values](#untyped-values)
+//! - [Offline generation](#offline-generation)
+//! - [Schemas](#schemas)
+//! - [Features](#features)
+//! - [The reference manual](#the-reference-manual)
+//!
+//! # The derive
+//!
+//! `#[derive(FastJson)]` implements [`Encode`] and [`Decode`] (and a JSON Schema). To implement
+//! one side only, derive `Encode` or `Decode`: the derives share the traits' names, as serde's
+//! `Serialize` and `Deserialize` do, and one `use` imports both.
+//!
+//! ```
+//! use fastjson::FastJson;
+//!
+//! #[derive(FastJson, Debug, PartialEq)]
+//! #[serde(rename_all = "camelCase")]
+//! struct User {
+//!     user_id: u64,
+//!     display_name: String,
+//!     #[serde(skip_serializing_if = "Option::is_none")]
+//!     email: Option<String>,
+//!     tags: Vec<String>,
+//! }
+//!
+//! let user = User {
+//!     user_id: 7,
+//!     display_name: "Ada".into(),
+//!     email: None,
+//!     tags: vec!["admin".into()],
+//! };
+//! let json = fastjson::to_string(&user);
+//! assert_eq!(json, r#"{"userId":7,"displayName":"Ada","tags":["admin"]}"#);
+//! assert_eq!(fastjson::from_str::<User>(&json)?, user);
+//! # Ok::<(), fastjson::Error>(())
+//! ```
+//!
+//! ```
+//! use fastjson::{Decode, Encode};
+//!
+//! // A request is only ever read, a response only ever written.
+//! #[derive(Decode)]
+//! struct Request<'a> {
+//!     query: &'a str,
+//! }
+//!
+//! #[derive(Encode)]
+//! struct Response {
+//!     hits: u32,
+//! }
+//!
+//! let request: Request = fastjson::from_str(r#"{"query":"rust"}"#)?;
+//! assert_eq!(request.query, "rust");
+//! assert_eq!(fastjson::to_string(&Response { hits: 3 }), r#"{"hits":3}"#);
+//! # Ok::<(), fastjson::Error>(())
+//! ```
+//!
+//! The std types serde supports have impls, in serde_json's wire format (the list, and which
+//! types can be map keys: [`guide::types`]). A type of another crate without an impl is
+//! written `with` a module of your functions, or mirrored with `remote`; a type of your own can
+//! also implement [`Encode`] and [`Decode`] by hand, writing to a [`Writer`] and reading from a
+//! [`Lexer`] (an example in [`guide::types`]).
+//!
+//! # Encoding
+//!
+//! Encoding typed data cannot fail, so the functions that encode into memory return the output
+//! itself, not a `Result`.
+//!
+//! ```
+//! use fastjson::FastJson;
+//!
+//! #[derive(FastJson)]
+//! struct Point {
+//!     x: i32,
+//!     y: i32,
+//! }
+//!
+//! let p = Point { x: 1, y: -2 };
+//!
+//! // Compact JSON, as serde_json::to_vec and to_string write it.
+//! let bytes: Vec<u8> = fastjson::to_vec(&p);
+//! let text: String = fastjson::to_string(&p);
+//! assert_eq!(text, r#"{"x":1,"y":-2}"#);
+//! assert_eq!(bytes, text.as_bytes());
+//!
+//! // Into a buffer you keep: it is appended to, and nothing is allocated once it has room.
+//! let mut buf = Vec::with_capacity(1024);
+//! for _ in 0..3 {
+//!     buf.clear();
+//!     fastjson::encode_into(&p, &mut buf);
+//!     assert_eq!(buf, br#"{"x":1,"y":-2}"#);
+//! }
+//!
+//! // Into any io::Write.
+//! let mut out = Vec::new();
+//! fastjson::to_writer(&mut out, &p).expect("writing to a Vec cannot fail");
+//!
+//! // serde_json's pretty layout, byte for byte.
+//! assert_eq!(fastjson::to_string_pretty(&p), "{\n  \"x\": 1,\n  \"y\": -2\n}");
+//! ```
+//!
+//! [`to_vec_pretty`], [`to_writer_pretty`] and [`encode_into_pretty`] are the pretty forms of the
+//! others. [`to_vec_with`] and [`encode_into_with`] take a [`Format`]: [`Compact`], [`Pretty`],
+//! or [`HtmlSafe`] around either, which also escapes `<`, `>`, `&`, U+2028 and U+2029 so the
+//! output can be placed in an HTML `<script>`.
+//!
+//! ```
+//! use fastjson::{Compact, HtmlSafe};
+//!
+//! let json = fastjson::to_vec_with(&"</script>", HtmlSafe(Compact));
+//! assert_eq!(json, br#""\u003c/script\u003e""#);
+//! ```
+//!
+//! # Decoding
+//!
+//! [`from_slice`] and [`from_str`] decode a whole document: only whitespace may follow the value.
+//! A `&str` field borrows from the input (as with serde, a string containing escapes cannot be
+//! borrowed: use `String`, or `Cow<str>` with `#[serde(borrow)]`, which borrows when it can).
+//!
+//! ```
+//! use fastjson::FastJson;
+//!
+//! #[derive(FastJson, Debug, PartialEq)]
+//! struct Tweet<'a> {
+//!     id: u64,
+//!     text: &'a str,
+//!     retweets: Option<u32>,
+//! }
+//!
+//! let input = br#"{"id": 1, "text": "hello"}"#;
+//! let tweet: Tweet = fastjson::from_slice(input)?;
+//! assert_eq!(tweet, Tweet { id: 1, text: "hello", retweets: None });
+//!
+//! // An owned value from any io::Read.
+//! let ids: Vec<u64> = fastjson::from_reader(&b"[1, 2, 3]"[..])?;
+//! assert_eq!(ids, [1, 2, 3]);
+//! # Ok::<(), fastjson::Error>(())
+//! ```
+//!
+//! A server decoding many documents can keep a [`Decoder`]: it reuses its scratch buffer (for
+//! strings with escapes) from one document to the next, and sets the nesting limit (128 by
+//! default, as serde_json's).
+//!
+//! ```
+//! use fastjson::{Decoder, FastJson};
+//!
+//! #[derive(FastJson)]
+//! struct Order {
+//!     sku: String,
+//!     quantity: u32,
+//! }
+//!
+//! let mut decoder = Decoder::new().with_max_depth(32);
+//! for body in [&br#"{"sku":"a\u00e9","quantity":2}"#[..], br#"{"sku":"b","quantity":1}"#] {
+//!     let order: Order = decoder.decode(body)?;
+//!     assert!(order.quantity > 0 && !order.sku.is_empty());
+//! }
+//! # Ok::<(), fastjson::Error>(())
+//! ```
+//!
+//! # Attributes
+//!
+//! Every `#[serde(...)]` attribute is read with serde's meaning; `#[fastjson(...)]` holds
+//! fastjson's own options and wins where both set the same one. An unknown or misplaced
+//! attribute is a compile error, never ignored.
+//!
+//! ```
+//! use fastjson::FastJson;
+//!
+//! #[derive(FastJson, Debug, PartialEq)]
+//! #[serde(tag = "type", rename_all = "snake_case")]
+//! enum Event {
+//!     Click { x: i32, y: i32 },
+//!     KeyPress {
+//!         #[serde(rename = "key")]
+//!         code: char,
+//!     },
+//! }
+//!
+//! #[derive(FastJson, Debug, PartialEq)]
+//! struct Envelope {
+//!     id: u64,
+//!     #[serde(flatten)]
+//!     event: Event,
+//!     #[serde(default, alias = "meta")]
+//!     tags: Vec<String>,
+//!     // Not written when empty (fastjson's own option); `default` reads it back when absent.
+//!     #[fastjson(omitempty)]
+//!     #[serde(default)]
+//!     note: String,
+//! }
+//!
+//! let json = r#"{"id":1,"type":"key_press","key":"q","meta":["x"]}"#;
+//! let envelope: Envelope = fastjson::from_str(json)?;
+//! assert_eq!(envelope.event, Event::KeyPress { code: 'q' });
+//! assert_eq!(
+//!     fastjson::to_string(&envelope),
+//!     r#"{"id":1,"type":"key_press","key":"q","tags":["x"]}"#
+//! );
+//! # Ok::<(), fastjson::Error>(())
+//! ```
+//!
+//! Every attribute, serde's and fastjson's, at container, variant and field level, with the
+//! rules of `flatten`, `remote`, `with` and the conversions: [`guide::attributes`].
+//!
+//! # Errors
+//!
+//! A decode error says what went wrong, where in the value (a JSON path, written as
+//! [`Extractor`] reads paths) and where in the text. [`Error::line`], [`Error::column`] and
+//! [`Error::path`] give the parts ([`Error::offset`] the byte), and [`Error::category`] the
+//! class, as serde_json's `classify` does (`fastjson::error::Category`): `Syntax` (not JSON),
+//! `Data` (JSON, but not the type's), `Eof` (the input ended inside a value) or `Io`, also asked
+//! with `is_syntax()`, `is_data()` and `is_eof()`.
+//!
+//! ```
+//! use fastjson::FastJson;
+//!
+//! #[derive(FastJson, Debug)]
+//! struct User {
+//!     id: u64,
+//! }
+//!
+//! #[derive(FastJson, Debug)]
+//! struct Page {
+//!     users: Vec<User>,
+//! }
+//!
+//! let input = "{\"users\": [\n  {\"id\": 1},\n  {\"id\": \"2\"}\n]}";
+//! let err = fastjson::from_str::<Page>(input).unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "expected u64, found string at $.users[1].id (line 3, column 10)"
+//! );
+//! assert_eq!((err.line(), err.column()), (3, 10));
+//! assert_eq!(err.path(), "$.users[1].id");
+//! assert!(err.is_data());
+//!
+//! let err = fastjson::from_str::<Page>(r#"{"users": [{"id": 1}"#).unwrap_err();
+//! assert!(err.is_eof());
+//! ```
+//!
+//! # Field extraction
+//!
+//! To read a few values out of a large document, an [`Extractor`] compiles the paths once and
+//! finds them all in one pass: the objects and arrays on the way are walked, everything else is
+//! skipped (and validated) instead of decoded.
+//!
+//! ```
+//! use fastjson::Extractor;
+//!
+//! let doc = br#"{"statuses":[{"id":1,"user":{"id":7,"name":"ann"}}],"count":1}"#;
+//! let paths = Extractor::new(["$.count", "$.statuses[0].user.name", "$.next"])?;
+//! let found = paths.extract(doc)?;
+//! assert_eq!(found.get::<u32>(0)?, Some(1));
+//! assert_eq!(found.get::<&str>(1)?, Some("ann"));
+//! assert_eq!(found.raw(1), Some(r#""ann""#));
+//! assert_eq!(found.get::<u64>(2)?, None);
+//! # Ok::<(), fastjson::Error>(())
+//! ```
+//!
+//! A path is written as errors print it: `$`, then `.name`, `["any key"]` and `[3]` steps.
+//! `stop_when_found(true)` stops reading once every path is found (the rest of the document is
+//! then not validated), and `fastjson::extract::extract` reads one path without building an
+//! `Extractor` first.
+//!
+//! # Untyped values
+//!
+//! fastjson is for typed data; for JSON of no known shape it reads and writes serde_json's own
+//! `Value` and `Map` (feature `serde_json`, on by default), also as a field of a derived type, so
+//! a loosely typed part of a document needs no second library.
+//!
+//! ```
+//! use fastjson::FastJson;
+//! use serde_json::Value;
+//!
+//! #[derive(FastJson)]
+//! struct Hook {
+//!     event: String,
+//!     payload: Value,
+//! }
+//!
+//! let hook: Hook = fastjson::from_str(r#"{"event":"push","payload":{"n":[1,2],"ref":"main"}}"#)?;
+//! assert_eq!(hook.payload["n"][1], 2);
+//! assert_eq!(fastjson::to_string(&hook.payload), r#"{"n":[1,2],"ref":"main"}"#);
+//! # Ok::<(), fastjson::Error>(())
+//! ```
+//!
+//! # Offline generation
+//!
+//! The impls can also be generated ahead of time into a file you commit (as Go's easyjson
+//! does), so the crate that uses them builds without proc-macros, and `cargo xtask
+//! check-codegen` fails in CI when a type changed without its file: [`guide::offline`].
+//!
+//! # Schemas
+//!
+//! Every type that derives `FastJson` or `Encode` also implements `fastjson::schema::Schema`: a
+//! JSON Schema (draft 2020-12) of what it writes, built from the same model as the encoder, and
+//! `SchemaDocument` bundles several into one document or into OpenAPI components:
+//! [`guide::schemas`].
+//!
+//! # Features
+//!
+//! - `serde_json` (default): `Encode` and `Decode` for `serde_json::Value` and `serde_json::Map`.
+//!
+//! # The reference manual
+//!
+//! [`guide`] holds the reference pages:
+//!
+//! - [`guide::attributes`]: every attribute, and the decoding and `flatten` rules;
+//! - [`guide::types`]: the std types, their wire format, and map keys;
+//! - [`guide::serde_differences`]: every known difference from serde and serde_json, and why;
+//! - [`guide::offline`]: offline generation and check-codegen in CI;
+//! - [`guide::schemas`]: JSON Schema and OpenAPI;
+//! - [`guide::conformance`]: what is accepted, the guarantees and the tests that prove them.
 
 #![warn(missing_docs)]
 
@@ -49,6 +375,8 @@ pub use fastjson_runtime::{DecodeFields, EncodeFields, IsEmpty, Key, Mark, Schem
 // Benchmark diagnostics: the bench's report header names the string-scanning kernel in use.
 #[doc(hidden)]
 pub use fastjson_runtime::{active_kernel, Kernel};
+
+pub mod guide;
 
 /// The README's code blocks run as doc-tests, so the quickstart cannot rot.
 #[doc = include_str!("../README.md")]
