@@ -8,7 +8,7 @@ use proc_macro::TokenStream;
 /// Derives `fastjson::Encode` and `fastjson::Decode` for a struct or enum.
 ///
 /// Reads `#[serde(...)]` attributes with serde's meaning and `#[fastjson(...)]` attributes
-/// (which win over serde's). See the README's attribute table.
+/// (which win over serde's). See `fastjson::guide::attributes` for every attribute.
 #[proc_macro_derive(FastJson, attributes(fastjson, serde))]
 pub fn derive_fastjson(input: TokenStream) -> TokenStream {
     derive(input, fastjson_codegen::Sides::Both)

@@ -678,7 +678,7 @@ pub fn differential(data: &[u8]) {
 /// the same value, and encode that value to the same bytes. Only for documents that are JSON
 /// (serde_json's `Value` accepts them): serde_json's typed decode skips an unknown field's
 /// strings without checking their UTF-8 or their `\u` surrogates, so it accepts documents
-/// that are not JSON, which fastjson rejects (RFC 8259; README "Conformance").
+/// that are not JSON, which fastjson rejects (RFC 8259; docs/conformance.md).
 fn typed_differential(data: &[u8]) {
     fn compare<T>(what: &str, data: &[u8])
     where
