@@ -1,8 +1,8 @@
 //! Snapshots of generated code: for a deliberate catalog of inputs (every attribute, every enum
 //! representation, generics, lifetimes, flatten, `with`, an input with errors), the generator's
 //! output formatted with prettyplease, under `tests/snapshots/`. A change to generated code shows
-//! up as a snapshot diff: review it with `cargo insta review` (see docs/conformance.md). Under `CI=true`
-//! insta never writes snapshots, so a stale one fails the run.
+//! up as a snapshot diff: review it with `cargo insta review` (see docs/conformance.md). Under
+//! `CI=true` insta never writes snapshots, so a stale one fails the run.
 
 /// Expands every struct and enum of `file` as `#[derive(FastJson)]` would, and snapshots the
 /// result, with the input as the snapshot's description.

@@ -125,7 +125,6 @@ pub(crate) unsafe fn write(value: f64, out: *mut u8) -> *mut u8 {
 /// unroll a loop over the large inlined layout, and the decimals then go through memory
 /// (a loop measured 30% slower). The `N > 2` tests are constants; `i % N` keeps the indices in
 /// bounds for the smaller groups, where those branches are dead.
-
 ///
 /// # Safety
 /// Every value must be finite and `out` valid for writes of `punctuation.max_write()` bytes.
