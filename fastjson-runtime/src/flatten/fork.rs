@@ -33,47 +33,27 @@ impl<'de> Lexer<'de> {
     /// it, not the enclosing struct's own keys or those a flattened field before it took.
     #[doc(hidden)]
     pub fn fork_hiding(&self, mark: Mark, hides: Option<HidesKey>) -> Result<Lexer<'de>> {
-        let mut fork = self.fork_at(mark);
-        let parent = hidden_entries(self);
-        let mut hidden = HiddenEntries {
-            stops: parent
-                .map(|parent| {
-                    parent
-                        .stops
-                        .iter()
-                        .filter(|stop| stop.object == mark.pos())
-                        .map(|&stop| FlattenStop {
-                            inherited: true,
-                            ..stop
-                        })
-                        .collect()
-                })
-                .unwrap_or_default(),
-            ..HiddenEntries::default()
-        };
         // The object's keys are read one level inside the mark (`begin_object` enters).
         let depth = mark.remaining_depth().saturating_sub(1);
-        if depth != 0 && depth == self.fork_state().hidden_depth {
-            if let Some(parent) = parent {
-                hidden.sets = parent.sets;
-            }
-        }
+        let same_object = depth != 0 && depth == self.fork_state().hidden_depth;
+        let mut hidden = match hidden_entries(self) {
+            Some(parent) => parent.kept_by_fork(mark.pos(), same_object),
+            None => HiddenEntries::default(),
+        };
         if let Some(hides) = hides {
-            match hidden.sets.iter_mut().find(|set| set.is_none()) {
-                Some(free) => *free = Some(hides),
-                None => {
-                    return Err(self.err_custom(format_args!(
-                        "fastjson: more than {MAX_HIDDEN_KEY_SETS} flattened enums nested in \
-                         one another read this object"
-                    )))
-                }
+            if !hidden.add(hides) {
+                return Err(self.err_custom(format_args!(
+                    "fastjson: more than {MAX_HIDDEN_KEY_SETS} flattened enums nested in one \
+                     another read this object"
+                )));
             }
         }
+        let mut fork = self.fork_at(mark);
         let state = fork.fork_state_mut();
-        if hidden.sets[0].is_some() {
+        if hidden.hides_any() {
             state.hidden_depth = depth;
         }
-        if hidden.sets[0].is_some() || !hidden.stops.is_empty() {
+        if hidden.hides_any() || !hidden.stops.is_empty() {
             state.filter = Some(Box::new(hidden));
         }
         Ok(fork)

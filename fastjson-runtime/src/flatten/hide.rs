@@ -190,6 +190,45 @@ pub(crate) struct HiddenEntries {
 }
 
 impl HiddenEntries {
+    /// What a fork reading the object at `object` again keeps of this lexer's filter: the
+    /// stops recorded there (inherited, so that the fork's rewinds leave them) and, when the
+    /// fork reads the keys this lexer hides (`same_object`), its key sets.
+    pub(crate) fn kept_by_fork(&self, object: usize, same_object: bool) -> HiddenEntries {
+        HiddenEntries {
+            sets: if same_object {
+                self.sets
+            } else {
+                [None; MAX_HIDDEN_KEY_SETS]
+            },
+            taken: [0; MAX_HIDDEN_KEY_SETS],
+            stops: self
+                .stops
+                .iter()
+                .filter(|stop| stop.object == object)
+                .map(|&stop| FlattenStop {
+                    inherited: true,
+                    ..stop
+                })
+                .collect(),
+        }
+    }
+
+    /// Hides `hides`'s keys too, in the first free set; false when there is none.
+    pub(crate) fn add(&mut self, hides: HidesKey) -> bool {
+        match self.sets.iter_mut().find(|set| set.is_none()) {
+            Some(free) => {
+                *free = Some(hides);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether any key set is hidden (the sets fill from the first).
+    pub(crate) fn hides_any(&self) -> bool {
+        self.sets[0].is_some()
+    }
+
     /// How many key sets are hidden: the level at which the next enum's set will be.
     pub(crate) fn levels(&self) -> u32 {
         self.sets.iter().take_while(|set| set.is_some()).count() as u32
