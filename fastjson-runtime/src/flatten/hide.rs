@@ -61,7 +61,7 @@ pub trait HideKeys {
 /// when the value fails, and the entries after the one it failed on were never handed to it,
 /// so a flattened enum declared after it reads them. Recorded by
 /// [`Lexer::note_flatten_stop`](crate::Lexer::note_flatten_stop) (an adjacently tagged enum,
-/// read at `finish`, never fails in `decode_field` and records none: README, the known
+/// read at `finish`, never fails in `decode_field` and records none: docs/serde-differences.md, the known
 /// difference).
 #[derive(Clone, Copy, Debug)]
 pub struct FlattenStop {

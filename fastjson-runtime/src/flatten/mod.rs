@@ -18,6 +18,7 @@ pub use hide::{hides_entry, names_contain, FlattenStop, HideKeys, HideState, Tak
 /// The builder of a flattened externally tagged enum: the variant a key of the enclosing object
 /// gave (`"Circle": {..}` offered by the struct).
 pub struct VariantKeyBuilder<T> {
+    /// The variant's value, once its key has been read.
     pub value: Option<T>,
 }
 
