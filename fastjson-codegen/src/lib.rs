@@ -8,6 +8,8 @@
 //! stub impls (`fallback`) so nothing else fails after them. The derive ([`expand`]) and the
 //! offline generator (`generate_file`, feature `offline`) share that one path, `pipeline`.
 
+#![warn(missing_docs)]
+
 mod ast;
 mod attr;
 mod bound;

@@ -10,16 +10,22 @@ use crate::offline::Select;
 /// The files to generate, in the order listed.
 #[derive(Clone, Debug, Default)]
 pub struct Config {
+    /// One entry per `generate` item.
     pub targets: Vec<Target>,
 }
 
 /// One `generate` entry; paths relative to the root.
 #[derive(Clone, Debug)]
 pub struct Target {
+    /// The Rust file whose types are expanded.
     pub source: String,
+    /// The generated Rust file.
     pub output: String,
+    /// The JSON Schema document of the types, when asked for.
     pub schema: Option<String>,
+    /// Which of the source's types are expanded.
     pub select: Select,
+    /// The path generated code names the runtime by (`::fastjson_runtime` unless `crate` says).
     pub crate_path: String,
 }
 

@@ -27,12 +27,14 @@ use crate::offline::{generate, FileOptions};
 pub struct Rendered {
     /// Relative to the root.
     pub path: String,
+    /// The file's text, header included.
     pub contents: String,
 }
 
 /// A checked-in file that differs from what the generator writes now.
 #[derive(Clone, Debug)]
 pub struct Stale {
+    /// Relative to the root.
     pub path: String,
     /// Unified diff from the checked-in file to the regenerated one.
     pub diff: String,

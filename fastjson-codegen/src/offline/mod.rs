@@ -62,6 +62,7 @@ pub struct Generated {
 /// Every problem in the source, each as `file:line:column: message`.
 #[derive(Clone, Debug)]
 pub struct GenerateError {
+    /// One line per problem.
     pub messages: Vec<String>,
 }
 
