@@ -315,6 +315,12 @@ impl Error {
         self.classify() == Category::Eof
     }
 
+    /// True when reading the input or writing the output failed (`from_reader`, `to_writer`),
+    /// as `serde_json::Error::is_io`.
+    pub fn is_io(&self) -> bool {
+        self.classify() == Category::Io
+    }
+
     /// 1-based line of the failing byte (0 when the error has no position).
     pub fn line(&self) -> usize {
         self.0.line
@@ -378,6 +384,28 @@ impl Error {
             ErrorCode::Io(err) => Some(err),
             _ => None,
         }
+    }
+
+    /// The kind of the I/O error inside, if this is one, as `serde_json::Error::io_error_kind`.
+    ///
+    /// ```
+    /// # mod fastjson { pub use fastjson_runtime::*; }
+    /// use std::io;
+    ///
+    /// struct Broken;
+    /// impl io::Read for Broken {
+    ///     fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+    ///         Err(io::Error::new(io::ErrorKind::ConnectionReset, "reset"))
+    ///     }
+    /// }
+    ///
+    /// let err = fastjson::from_reader::<_, u32>(Broken).unwrap_err();
+    /// assert!(err.is_io());
+    /// assert_eq!(err.io_error_kind(), Some(io::ErrorKind::ConnectionReset));
+    /// assert_eq!(fastjson::from_str::<u32>("x").unwrap_err().io_error_kind(), None);
+    /// ```
+    pub fn io_error_kind(&self) -> Option<std::io::ErrorKind> {
+        self.io_error().map(std::io::Error::kind)
     }
 }
 
