@@ -224,10 +224,11 @@
 //!
 //! A decode error says what went wrong, where in the value (a JSON path, written as
 //! [`Extractor`] reads paths) and where in the text. [`Error::line`], [`Error::column`] and
-//! [`Error::path`] give the parts ([`Error::offset`] the byte), and [`Error::category`] the
-//! class, as serde_json's `classify` does (`fastjson::error::Category`): `Syntax` (not JSON),
-//! `Data` (JSON, but not the type's), `Eof` (the input ended inside a value) or `Io`, also asked
-//! with `is_syntax()`, `is_data()` and `is_eof()`.
+//! [`Error::path`] give the parts ([`Error::offset`] the byte), and [`Error::classify`] the
+//! class, as in serde_json ([`error::Category`]): `Syntax` (not JSON), `Data` (JSON, but not the
+//! type's), `Eof` (the input ended inside a value) or `Io`, also asked with
+//! [`is_syntax()`](Error::is_syntax), [`is_data()`](Error::is_data),
+//! [`is_eof()`](Error::is_eof) and [`is_io()`](Error::is_io).
 //!
 //! ```
 //! use fastjson::FastJson;
@@ -277,7 +278,7 @@
 //!
 //! A path is written as errors print it: `$`, then `.name`, `["any key"]` and `[3]` steps.
 //! `stop_when_found(true)` stops reading once every path is found (the rest of the document is
-//! then not validated), and `fastjson::extract::extract` reads one path without building an
+//! then not validated), and [`extract::extract`] reads one path without building an
 //! `Extractor` first.
 //!
 //! # Untyped values
@@ -310,7 +311,7 @@
 //!
 //! # Schemas
 //!
-//! Every type that derives `FastJson` or `Encode` also implements `fastjson::schema::Schema`: a
+//! Every type that derives `FastJson` or `Encode` also implements [`schema::Schema`]: a
 //! JSON Schema (draft 2020-12) of what it writes, built from the same model as the encoder, and
 //! `SchemaDocument` bundles several into one document or into OpenAPI components:
 //! [`guide::schemas`].
