@@ -7,10 +7,10 @@
 //! fastjson's and serde_json's rows, pairs in the order default, native, native, default, ...,
 //! summarized in `target/fastjson-bench/default-vs-native/default-vs-native.md`.
 //!
-//! The run committed in `fastjson-bench/results/latest/` is
-//! `cargo xtask bench --both --full --out fastjson-bench/results/latest`: it writes `report.md`,
-//! `compare.md` and the charts there and the native report in `native/`; the folder keeps that
-//! report as `report-native.md` and a copy of the default-vs-native summary (its README says so).
+//! With `--both --out DIR`, DIR ends as one run's folder: `report.md` and the charts of the
+//! default build, `report-native.md`, `compare.md` and `default-vs-native.md` (plus the raw
+//! `report.json` / `report-native.json`). `fastjson-bench/results/latest/` is that folder for
+//! `cargo xtask bench --both --full --out fastjson-bench/results/latest`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -67,8 +67,45 @@ pub fn run(args: &[String]) -> ExitCode {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
+        if let Some(out) = out_dir(&rest) {
+            if let Err(e) = gather(&out) {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     ExitCode::SUCCESS
+}
+
+/// The `--out DIR` of the arguments, relative to the workspace root as fastjson-bench, run by
+/// `command`, reads it.
+fn out_dir(rest: &[String]) -> Option<PathBuf> {
+    let i = rest.iter().position(|a| a == "--out")?;
+    rest.get(i + 1).map(|dir| workspace_root().join(dir))
+}
+
+/// Makes `out` one run's folder after `--both`: the native report beside the default one as
+/// `report-native.md` (and `.json`), its `native/` folder (the native build's charts) removed,
+/// and the default-vs-native summary copied in.
+fn gather(out: &Path) -> Result<(), String> {
+    let io = |what: &Path, e: std::io::Error| format!("{}: {e}", what.display());
+    let native = out.join("native");
+    for (from, to) in [
+        ("report.md", "report-native.md"),
+        ("report.json", "report-native.json"),
+    ] {
+        let from = native.join(from);
+        if from.exists() {
+            std::fs::rename(&from, out.join(to)).map_err(|e| io(&from, e))?;
+        }
+    }
+    if native.exists() {
+        std::fs::remove_dir_all(&native).map_err(|e| io(&native, e))?;
+    }
+    let summary =
+        workspace_root().join("target/fastjson-bench/default-vs-native/default-vs-native.md");
+    std::fs::copy(&summary, out.join("default-vs-native.md")).map_err(|e| io(&summary, e))?;
+    Ok(())
 }
 
 fn run_one(mut cmd: Command) -> Result<(), String> {
@@ -198,6 +235,55 @@ mod tests {
         );
         let no_out = vec!["--full".to_string()];
         assert_eq!(report_args(Build::Native, &no_out), no_out);
+    }
+
+    #[test]
+    fn gather_leaves_one_folder_of_the_run() {
+        let out = std::env::temp_dir().join(format!("xtask-gather-{}", std::process::id()));
+        let native = out.join("native");
+        std::fs::create_dir_all(&native).unwrap();
+        for (dir, file, text) in [
+            (&out, "report.md", "default"),
+            (&native, "report.md", "native"),
+            (&native, "report.json", "{}"),
+            (&native, "twitter.svg", "<svg/>"),
+        ] {
+            std::fs::write(dir.join(file), text).unwrap();
+        }
+        let summary_dir = workspace_root().join("target/fastjson-bench/default-vs-native");
+        let summary = summary_dir.join("default-vs-native.md");
+        let existed = summary.exists();
+        if !existed {
+            std::fs::create_dir_all(&summary_dir).unwrap();
+            std::fs::write(&summary, "summary").unwrap();
+        }
+        gather(&out).unwrap();
+        let mut names: Vec<String> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                "default-vs-native.md",
+                "report-native.json",
+                "report-native.md",
+                "report.md"
+            ]
+        );
+        assert_eq!(
+            std::fs::read_to_string(out.join("report.md")).unwrap(),
+            "default"
+        );
+        assert_eq!(
+            std::fs::read_to_string(out.join("report-native.md")).unwrap(),
+            "native"
+        );
+        std::fs::remove_dir_all(&out).unwrap();
+        if !existed {
+            std::fs::remove_file(&summary).unwrap();
+        }
     }
 
     #[test]

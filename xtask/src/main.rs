@@ -19,9 +19,9 @@ tasks:
   bench           run fastjson-bench (release): [--native | --both | --default-vs-native]
                   [fastjson-bench args]; --both also runs --default-vs-native (the two
                   builds alternately, fastjson and serde_json rows; 5 pairs with --full, else 3);
-                  the native build's report goes to DIR/native when --out DIR is given;
+                  with --out DIR, --both leaves one run's folder in DIR (report.md,
+                  report-native.md, compare.md, default-vs-native.md, the charts):
                   `--both --full --out fastjson-bench/results/latest` remakes the committed run
-                  (its README lists the files copied in from native/ and target/)
   codegen         regenerate the offline-generated files listed in [workspace.metadata.fastjson]
   check-codegen   fail with a diff when any of them is stale (CI runs this)
   compile-cost    runs fastjson-bench's compile-cost (release): build time and sizes of N
