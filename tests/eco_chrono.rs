@@ -8,7 +8,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Debug;
 
 use chrono::{
-    DateTime, FixedOffset, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, TimeZone, Utc,
+    DateTime, Datelike, FixedOffset, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta,
+    TimeZone, Utc,
 };
 use fastjson::FastJson;
 use proptest::prelude::*;
@@ -58,7 +59,10 @@ where
     let _ = same_decision::<T>(&theirs);
 
     let some = Some(value.clone());
-    assert_eq!(fastjson::to_string(&some), serde_json::to_string(&some).unwrap());
+    assert_eq!(
+        fastjson::to_string(&some),
+        serde_json::to_string(&some).unwrap()
+    );
     let list = vec![value.clone(), value.clone()];
     let text = serde_json::to_string(&list).unwrap();
     assert_eq!(fastjson::to_string(&list), text);
@@ -83,9 +87,11 @@ fn date(margin: i32) -> impl Strategy<Value = NaiveDate> {
         first..=last,
         // Years 0–9999, where most dates live, and the four-digit edges.
         NaiveDate::from_ymd_opt(0, 1, 1).unwrap().num_days_from_ce()
-            ..=NaiveDate::from_ymd_opt(10_000, 12, 31).unwrap().num_days_from_ce(),
-        (first..first + 800),
-        (last - 800..=last),
+            ..=NaiveDate::from_ymd_opt(10_000, 12, 31)
+                .unwrap()
+                .num_days_from_ce(),
+        first..first + 800,
+        last - 800..=last,
     ]
     .prop_map(|days| NaiveDate::from_num_days_from_ce_opt(days).unwrap())
 }
@@ -117,14 +123,12 @@ fn time() -> impl Strategy<Value = NaiveTime> {
 fn offset() -> impl Strategy<Value = FixedOffset> {
     prop_oneof![
         Just(0i32),
-        (-24i32..=24).prop_map(|hours| hours * 3600),
-        (-1440i32..=1440).prop_map(|minutes| minutes * 60),
+        (-23i32..=23).prop_map(|hours| hours * 3600),
+        (-1439i32..=1439).prop_map(|minutes| minutes * 60),
         -86_399i32..=86_399,
-        (-40i32..=40),
+        -40i32..=40,
     ]
-    .prop_map(|seconds| {
-        FixedOffset::east_opt(seconds.clamp(-86_399, 86_399)).unwrap()
-    })
+    .prop_map(|seconds| FixedOffset::east_opt(seconds).unwrap())
 }
 
 fn date_time() -> impl Strategy<Value = DateTime<FixedOffset>> {
@@ -211,7 +215,15 @@ proptest! {
             by_time: others.iter().map(|at| (*at, at.to_string())).collect(),
             took: delta,
         };
-        check(&event);
+        // Not `check`: chrono writes an offset rounded to the minute, so a time with an
+        // offset of some seconds reads back as another instant, through serde_json too.
+        let theirs = serde_json::to_string(&event).unwrap();
+        prop_assert_eq!(fastjson::to_string(&event), theirs.clone());
+        prop_assert_eq!(
+            fastjson::to_string_pretty(&event),
+            serde_json::to_string_pretty(&event).unwrap()
+        );
+        let _ = same_decision::<Event>(&theirs);
     }
 }
 
@@ -357,10 +369,7 @@ fn known_texts() {
         .and_hms_nano_opt(23, 59, 59, 1_500_000_000)
         .unwrap();
     assert_eq!(fastjson::to_string(&leap), r#""2016-12-31T23:59:60.500""#);
-    assert_eq!(
-        fastjson::to_string(&NaiveDate::MIN),
-        r#""-262143-01-01""#
-    );
+    assert_eq!(fastjson::to_string(&NaiveDate::MIN), r#""-262143-01-01""#);
     assert_eq!(
         fastjson::to_string(&NaiveTime::from_hms_micro_opt(1, 2, 3, 4).unwrap()),
         r#""01:02:03.000004""#
