@@ -103,9 +103,9 @@ impl Text {
             return;
         }
         self.push(b'.');
-        if nano % 1_000_000 == 0 {
+        if nano.is_multiple_of(1_000_000) {
             self.digits(nano / 1_000_000, 3);
-        } else if nano % 1_000 == 0 {
+        } else if nano.is_multiple_of(1_000) {
             self.digits(nano / 1_000, 6);
         } else {
             self.digits(nano, 9);
@@ -203,7 +203,7 @@ fn decode_text<T>(
 ) -> Result<T> {
     let start = lex.mark();
     let text = lex.str()?;
-    match parse(&*text) {
+    match parse(&text) {
         Ok(value) => Ok(value),
         Err(error) => {
             lex.reset(start);
