@@ -1,6 +1,8 @@
 //! `Encode`/`Decode` (and `IsEmpty`, flatten) impls for std types, one file per family.
 
 mod cells;
+#[cfg(feature = "chrono")]
+mod chrono;
 mod empty;
 mod ffi;
 mod map;
