@@ -216,7 +216,7 @@ fn assert_same(what: &str, actual: &[String], expected: &[&str]) {
 #[test]
 fn root_and_modules_are_the_agreed_api() {
     let file = parse(&root().join("src/lib.rs"));
-    let (mut names, modules) = visible(&file.items);
+    let (names, modules) = visible(&file.items);
     assert_same("names at the crate root (src/lib.rs)", &names, ROOT);
 
     for (module, inner) in &modules {
