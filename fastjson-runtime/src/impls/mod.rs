@@ -8,7 +8,11 @@ mod net;
 mod path;
 mod pointer;
 mod range;
+#[cfg(feature = "rust_decimal")]
+mod rust_decimal;
 mod scalar;
+#[cfg(feature = "semver")]
+mod semver;
 mod seq;
 mod staged_vec;
 mod std_enums;
@@ -16,6 +20,10 @@ mod std_struct;
 mod text;
 mod time;
 mod tuple;
+#[cfg(feature = "url")]
+mod url;
+#[cfg(feature = "uuid")]
+mod uuid;
 #[cfg(feature = "serde_json")]
 mod value;
 mod wrappers;
