@@ -10,7 +10,11 @@ mod net;
 mod path;
 mod pointer;
 mod range;
+#[cfg(feature = "rust_decimal")]
+mod rust_decimal;
 mod scalar;
+#[cfg(feature = "semver")]
+mod semver;
 mod seq;
 mod staged_vec;
 mod std_enums;
@@ -18,6 +22,10 @@ mod std_struct;
 mod text;
 mod time;
 mod tuple;
+#[cfg(feature = "url")]
+mod url;
+#[cfg(feature = "uuid")]
+mod uuid;
 #[cfg(feature = "serde_json")]
 mod value;
 mod wrappers;

@@ -49,7 +49,7 @@ impl fmt::Write for StackText {
 
 /// Calls `write` with the value's `Display` text (on the stack; a `String` only if the text
 /// were ever longer than [`TEXT_CAPACITY`]).
-fn with_text<R>(value: &impl Display, write: impl FnOnce(&str) -> R) -> R {
+pub(super) fn with_text<R>(value: &impl Display, write: impl FnOnce(&str) -> R) -> R {
     match StackText::of(value) {
         Some(text) => write(text.as_str()),
         None => write(&value.to_string()),
