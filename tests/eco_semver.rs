@@ -13,14 +13,7 @@ use semver::{Comparator, Version, VersionReq};
 use serde::{Deserialize, Serialize};
 
 mod same_as_serde;
-use same_as_serde::{check, same_decision};
-
-fn both_accept<T>(input: &str) -> T
-where
-    T: fastjson::DecodeOwned + for<'de> Deserialize<'de> + Debug + PartialEq,
-{
-    same_decision::<T>(input).unwrap_or_else(|e| panic!("{input}: {e}"))
-}
+use same_as_serde::{both_accept, check, same_decision};
 
 /// `text` as a JSON string.
 fn quoted(text: &str) -> String {

@@ -13,24 +13,7 @@ use serde::{Deserialize, Serialize};
 use url::Url;
 
 mod same_as_serde;
-use same_as_serde::{check, same_decision};
-
-fn both_accept<T>(input: &str) -> T
-where
-    T: fastjson::DecodeOwned + for<'de> Deserialize<'de> + Debug + PartialEq,
-{
-    same_decision::<T>(input).unwrap_or_else(|e| panic!("{input}: {e}"))
-}
-
-fn both_reject<T>(input: &str) -> String
-where
-    T: fastjson::DecodeOwned + for<'de> Deserialize<'de> + Debug + PartialEq,
-{
-    match same_decision::<T>(input) {
-        Ok(value) => panic!("{input}: accepted as {value:?}"),
-        Err(message) => message,
-    }
-}
+use same_as_serde::{both_accept, both_reject, check, same_decision};
 
 /// `text` as a JSON string.
 fn quoted(text: &str) -> String {

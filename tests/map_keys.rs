@@ -12,7 +12,7 @@ use fastjson::FastJson;
 use serde::{Deserialize, Serialize};
 
 mod same_as_serde;
-use same_as_serde::{check, same_decision};
+use same_as_serde::{both_accept, both_reject, check};
 
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Clone)]
 #[serde(rename_all = "UPPERCASE")]
@@ -73,23 +73,6 @@ struct Slug {
 /// A newtype around a type that is no key: an ordinary type all the same (a value, not a key).
 #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Tags(Vec<String>);
-
-fn both_accept<T>(input: &str) -> T
-where
-    T: fastjson::DecodeOwned + for<'de> Deserialize<'de> + Debug + PartialEq,
-{
-    same_decision::<T>(input).unwrap_or_else(|e| panic!("{input}: {e}"))
-}
-
-fn both_reject<T>(input: &str) -> String
-where
-    T: fastjson::DecodeOwned + for<'de> Deserialize<'de> + Debug + PartialEq,
-{
-    match same_decision::<T>(input) {
-        Ok(value) => panic!("{input}: accepted as {value:?}"),
-        Err(message) => message,
-    }
-}
 
 #[test]
 fn unit_variant_enums_are_keys_by_name() {

@@ -54,3 +54,24 @@ where
         (ours, theirs) => panic!("{input}: fastjson {ours:?}, serde_json {theirs:?}"),
     }
 }
+
+/// Both libraries accept `input`, with equal values: the value.
+#[allow(dead_code)] // Not every crate that includes this module reads inputs.
+pub fn both_accept<T>(input: &str) -> T
+where
+    T: fastjson::DecodeOwned + for<'de> serde::Deserialize<'de> + Debug + PartialEq,
+{
+    same_decision::<T>(input).unwrap_or_else(|e| panic!("{input}: {e}"))
+}
+
+/// Both libraries refuse `input`: fastjson's message.
+#[allow(dead_code)] // Not every crate that includes this module reads inputs.
+pub fn both_reject<T>(input: &str) -> String
+where
+    T: fastjson::DecodeOwned + for<'de> serde::Deserialize<'de> + Debug + PartialEq,
+{
+    match same_decision::<T>(input) {
+        Ok(value) => panic!("{input}: accepted as {value:?}"),
+        Err(message) => message,
+    }
+}
