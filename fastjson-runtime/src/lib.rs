@@ -5,6 +5,8 @@
 #![warn(missing_docs)]
 
 mod api;
+#[cfg(feature = "serde")]
+pub mod bridge;
 mod error;
 mod escape;
 mod extract;

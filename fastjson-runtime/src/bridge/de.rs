@@ -1,0 +1,1 @@
+//! serde's `Deserializer` over fastjson's `Lexer`: what serde_json accepts, with fastjson's errors.

@@ -1,0 +1,21 @@
+//! The serde bridge (feature `serde`): serde's `Serializer` writing through fastjson's
+//! [`Writer`](crate::Writer) and serde's `Deserializer` reading from its
+//! [`Lexer`](crate::Lexer), so that any type with serde impls encodes with serde_json's exact
+//! bytes and decodes what serde_json accepts, inside a derived type or as a whole value.
+//!
+//! Generated code reaches it for `#[serde(with = "module")]`, `serialize_with` and
+//! `deserialize_with` naming serde-signature functions, for `#[fastjson(serde)]` fields and types
+//! and for `#[fastjson(serde_fallback)]` containers (through `__private`'s re-exports).
+
+mod de;
+mod decode;
+mod encode;
+mod ser;
+
+// Each half adds its re-exports here (the Deserializer side: `Deserializer`, `from_slice`,
+// `from_str`, `from_reader`; the Serializer side: `Serializer`, `to_vec`, `to_vec_pretty`,
+// `to_string`, `to_string_pretty`, `to_writer`), and its generated-code names to `generated`.
+
+/// What generated code calls, as `_fj::__private::bridge::*`.
+#[doc(hidden)]
+pub mod generated {}
