@@ -366,6 +366,36 @@ pub mod schema {
     pub use fastjson_runtime::{with_ref_prefix, Schema, SchemaDocument, SCHEMA_DIALECT};
 }
 
+/// Whole values through serde's traits, on fastjson's lexer and writer (feature `serde`, on by
+/// default): serde_json's functions for any `Serialize`/`Deserialize` type, with serde_json's
+/// bytes and acceptance. The same bridge carries `#[serde(with = "module")]` functions,
+/// `#[fastjson(serde)]` fields and types and `#[fastjson(serde_fallback)]` containers inside
+/// derived types ([`guide::attributes`]).
+///
+/// A derived type's own path (`fastjson::to_vec`) is the fast one; this module is for types
+/// that only have serde impls.
+///
+/// ```
+/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+/// struct Point {
+///     x: i32,
+///     y: i32,
+/// }
+///
+/// let json = fastjson::serde::to_vec(&Point { x: 1, y: -2 })?;
+/// assert_eq!(json, br#"{"x":1,"y":-2}"#);
+/// let back: Point = fastjson::serde::from_slice(&json)?;
+/// assert_eq!(back, Point { x: 1, y: -2 });
+/// # Ok::<(), fastjson::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+pub mod serde {
+    pub use fastjson_runtime::bridge::{
+        from_reader, from_slice, from_str, to_string, to_string_pretty, to_vec, to_vec_pretty,
+        to_writer, Deserializer, Serializer,
+    };
+}
+
 // What generated code names through `_fj::` (the derive's `use fastjson as _fj;`): these paths
 // must stay, but they are not the API a user writes to.
 #[doc(hidden)]

@@ -248,11 +248,11 @@ catalog! {
 
     with_functions: {
         struct Event {
-            #[serde(with = "unix_seconds")]
+            #[fastjson(with = "unix_seconds")]
             at: std::time::SystemTime,
-            #[serde(serialize_with = "write_hex")]
+            #[fastjson(serialize_with = "write_hex")]
             id: u64,
-            #[serde(deserialize_with = "read_lowercase")]
+            #[fastjson(deserialize_with = "read_lowercase")]
             tag: String,
         }
     }
@@ -262,11 +262,11 @@ catalog! {
         /// tuple; the representation wraps what they write.
         #[serde(tag = "t", content = "c")]
         enum Shape {
-            #[serde(with = "zero")]
+            #[fastjson(with = "zero")]
             Origin,
-            #[serde(with = "hex")]
+            #[fastjson(with = "hex")]
             Id(u32),
-            #[serde(serialize_with = "write_pair", deserialize_with = "read_pair")]
+            #[fastjson(serialize_with = "write_pair", deserialize_with = "read_pair")]
             At { x: i32, y: i32 },
             Plain(u8),
         }

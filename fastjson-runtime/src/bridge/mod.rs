@@ -10,6 +10,7 @@
 mod de;
 mod decode;
 mod encode;
+mod probe;
 mod ser;
 
 // Each half adds its re-exports here (the Deserializer side: `Deserializer`, `from_slice`,
@@ -18,4 +19,8 @@ mod ser;
 
 /// What generated code calls, as `_fj::__private::bridge::*`.
 #[doc(hidden)]
-pub mod generated {}
+pub mod generated {
+    pub use super::probe::{DecodeProbe, DecodeProbeSerde, EncodeProbe, EncodeProbeSerde, Probe};
+    // The bounds of `#[fastjson(serde)]` fields and types.
+    pub use serde::{Deserialize, Serialize};
+}
