@@ -179,7 +179,11 @@
 //!
 //! Every `#[serde(...)]` attribute is read with serde's meaning; `#[fastjson(...)]` holds
 //! fastjson's own options and wins where both set the same one. An unknown or misplaced
-//! attribute is a compile error, never ignored.
+//! attribute is a compile error, never ignored. `#[serde(with = "module")]` names serde's
+//! functions, called through the serde bridge, so existing `with` modules work unchanged;
+//! `#[fastjson(with = "module")]` names fastjson's faster ones. A field whose type has serde
+//! impls and no fastjson ones takes `#[fastjson(serde)]` (or its container
+//! `#[fastjson(serde_fallback)]`): [`guide::attributes`].
 //!
 //! ```
 //! use fastjson::FastJson;
@@ -319,6 +323,12 @@
 //! # Features
 //!
 //! - `serde_json` (default): `Encode` and `Decode` for `serde_json::Value` and `serde_json::Map`.
+//! - `serde` (default): the serde bridge ([`serde`](mod@crate::serde)): `#[serde(with = "..")]`
+//!   naming serde's functions, `#[fastjson(serde)]` fields and types,
+//!   `#[fastjson(serde_fallback)]` containers, and whole values of any serde type.
+//! - One feature per ecosystem crate, named after it (`chrono`, `uuid`, `url`, `semver`,
+//!   `rust_decimal`, ...): its types as that crate's serde impls write and read them
+//!   ([`guide::types`]).
 //!
 //! # The reference manual
 //!
