@@ -272,6 +272,42 @@ catalog! {
         }
     }
 
+    serde_functions: {
+        /// serde's signatures, called with the bridge's serializer and deserializer.
+        struct Commit {
+            #[serde(with = "chrono::serde::ts_seconds")]
+            at: DateTime<Utc>,
+            #[serde(default, deserialize_with = "empty_as_none")]
+            note: Option<String>,
+            #[serde(with = "cents")]
+            #[fastjson(with = "cents")]
+            price: u64,
+        }
+    }
+
+    serde_fields: {
+        /// A field through its type's serde impls; a container whose fields fall back to them.
+        struct Holder<T> {
+            #[fastjson(serde)]
+            owner: Foreign,
+            #[fastjson(serde)]
+            inner: T,
+        }
+
+        #[fastjson(serde_fallback)]
+        struct Mixed {
+            id: u64,
+            owner: Foreign,
+            maybe: Option<Foreign>,
+        }
+    }
+
+    serde_type: {
+        /// Hand-written serde impls: fastjson's impls call them.
+        #[fastjson(serde)]
+        struct UserId(u64);
+    }
+
     identifiers: {
         /// Read from a name only (no `Encode`, as serde refuses to serialize identifiers).
         #[serde(field_identifier, rename_all = "lowercase")]
