@@ -949,3 +949,75 @@ fn the_serializer_is_human_readable_and_by_value() {
     }
     same(&Skips);
 }
+
+// --- serde_json's private raw-text structs -----------------------------------------------------
+
+/// What `serde_json::value::RawValue` (feature `raw_value`) and `serde_json::Number` (feature
+/// `arbitrary_precision`) give a serializer: a private struct whose one field holds JSON text,
+/// which serde_json writes verbatim. The workspace's serde_json has neither feature, so the
+/// structs are made by hand, with their field's name and value chosen per case.
+struct RawStruct<T> {
+    token: &'static str,
+    field: &'static str,
+    value: T,
+}
+
+const RAW_VALUE: &str = "$serde_json::private::RawValue";
+const NUMBER: &str = "$serde_json::private::Number";
+
+impl<T: Serialize> Serialize for RawStruct<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct(self.token, 1)?;
+        st.serialize_field(self.field, &self.value)?;
+        st.end()
+    }
+}
+
+fn raw<T>(token: &'static str, value: T) -> RawStruct<T> {
+    RawStruct {
+        token,
+        field: token,
+        value,
+    }
+}
+
+#[test]
+fn raw_values_and_arbitrary_precision_numbers_are_written_verbatim() {
+    let value = (
+        raw(RAW_VALUE, "{\"a\": [1, 2]}"),
+        BTreeMap::from([("n", raw(NUMBER, "1.000000000000000000001"))]),
+        raw(RAW_VALUE, Collected(format_args!("[{}]", 3))),
+    );
+    assert_eq!(
+        bridge::to_string(&value).unwrap(),
+        r#"[{"a": [1, 2]},{"n":1.000000000000000000001},[3]]"#
+    );
+    assert_eq!(
+        bridge::to_string_pretty(&value).unwrap(),
+        "[\n  {\"a\": [1, 2]},\n  {\n    \"n\": 1.000000000000000000001\n  },\n  [3]\n]"
+    );
+    assert_eq!(
+        err(&RawStruct {
+            token: RAW_VALUE,
+            field: "other",
+            value: "1",
+        }),
+        "expected value"
+    );
+    assert_eq!(err(&raw(RAW_VALUE, 1)), "expected RawValue");
+    assert_eq!(
+        err(&RawStruct {
+            token: NUMBER,
+            field: "other",
+            value: "1",
+        }),
+        "invalid number"
+    );
+    assert_eq!(err(&raw(NUMBER, Some("1"))), "invalid number");
+    // Any other name starting with `$` is an ordinary struct.
+    same(&raw("$other", "1"));
+}
+
+fn err<T: Serialize>(value: &T) -> String {
+    bridge::to_vec(value).unwrap_err().message()
+}

@@ -61,12 +61,70 @@ pub struct Compound<'a, 'w, F: Format> {
 }
 
 /// serde_json's three states: a container declared empty is closed at once (`Empty`), as
-/// serde_json does, so its `end` writes nothing more.
+/// serde_json does, so its `end` writes nothing more. `Raw` is a serde_json private struct
+/// (`RawValue`, or `Number` with `arbitrary_precision`) whose one field is JSON text to copy.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum State {
     Empty,
     First,
     Rest,
+    Raw(RawKind),
+}
+
+/// The serde_json types that serialize as a private struct holding their JSON text: serde_json
+/// writes that text verbatim instead of the struct. Any build that can make them (serde_json
+/// with `raw_value` or `arbitrary_precision`, a feature of the user's build) expects it, so
+/// the bridge recognises their names whatever serde_json's features here.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RawKind {
+    /// `serde_json::value::RawValue`.
+    Value,
+    /// `serde_json::Number` with `arbitrary_precision`.
+    Number,
+}
+
+impl RawKind {
+    /// The struct's (and its one field's) name, serde_json's `TOKEN`s.
+    const VALUE_TOKEN: &'static str = "$serde_json::private::RawValue";
+    const NUMBER_TOKEN: &'static str = "$serde_json::private::Number";
+
+    #[inline]
+    fn of_struct(name: &str) -> Option<RawKind> {
+        // Only names starting with `$` (no Rust type's) pay for the comparisons.
+        if !name.starts_with('$') {
+            return None;
+        }
+        match name {
+            RawKind::VALUE_TOKEN => Some(RawKind::Value),
+            RawKind::NUMBER_TOKEN => Some(RawKind::Number),
+            _ => None,
+        }
+    }
+
+    fn token(self) -> &'static str {
+        match self {
+            RawKind::Value => RawKind::VALUE_TOKEN,
+            RawKind::Number => RawKind::NUMBER_TOKEN,
+        }
+    }
+
+    /// serde_json's error for a field other than the token.
+    #[cold]
+    fn wrong_field(self) -> Error {
+        Error::custom(match self {
+            RawKind::Value => "expected value",
+            RawKind::Number => "invalid number",
+        })
+    }
+
+    /// serde_json's error for a token field whose value is not a string.
+    #[cold]
+    fn wrong_value(self) -> Error {
+        Error::custom(match self {
+            RawKind::Value => "expected RawValue",
+            RawKind::Number => "invalid number",
+        })
+    }
 }
 
 impl<'a, 'w, F: Format> Compound<'a, 'w, F> {
@@ -299,8 +357,15 @@ impl<'a, 'w, F: Format> ser::Serializer for Serializer<'a, 'w, F> {
         Ok(Compound { w: self.w, state })
     }
 
+    /// An object, except for serde_json's private raw-text structs (see `RawKind`).
     #[inline]
-    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Self::SerializeStruct> {
+    fn serialize_struct(self, name: &'static str, len: usize) -> Result<Self::SerializeStruct> {
+        if let Some(kind) = RawKind::of_struct(name) {
+            return Ok(Compound {
+                w: self.w,
+                state: State::Raw(kind),
+            });
+        }
         self.serialize_map(Some(len))
     }
 
@@ -324,13 +389,17 @@ impl<'a, 'w, F: Format> ser::Serializer for Serializer<'a, 'w, F> {
     fn collect_str<T: ?Sized + Display>(self, value: &T) -> Result<()> {
         let mut text = DisplayText::new();
         if fmt::write(&mut text, format_args!("{value}")).is_err() {
-            return Err(Error::custom(
-                "a Display implementation returned an error unexpectedly",
-            ));
+            return Err(display_failed());
         }
         self.w.str(text.as_str());
         Ok(())
     }
+}
+
+/// A `Display` impl that failed on its own: writing to memory cannot fail.
+#[cold]
+fn display_failed() -> Error {
+    Error::custom("a Display implementation returned an error unexpectedly")
 }
 
 /// Bytes of `Display` text kept on the stack before spilling to the heap: the longest
@@ -500,6 +569,9 @@ impl<'a, 'w, F: Format> ser::SerializeStruct for Compound<'a, 'w, F> {
         key: &'static str,
         value: &T,
     ) -> Result<()> {
+        if let State::Raw(kind) = self.state {
+            return raw_field(kind, &mut *self.w, key, value);
+        }
         let first = self.take_first();
         self.w.key_str(first, key);
         value.serialize(Serializer::new(&mut *self.w))
@@ -507,6 +579,9 @@ impl<'a, 'w, F: Format> ser::SerializeStruct for Compound<'a, 'w, F> {
 
     #[inline]
     fn end(self) -> Result<()> {
+        if let State::Raw(_) = self.state {
+            return Ok(());
+        }
         ser::SerializeMap::end(self)
     }
 }
@@ -531,6 +606,111 @@ impl<'a, 'w, F: Format> ser::SerializeStructVariant for Compound<'a, 'w, F> {
             self.w.end_object();
         }
         self.w.end_object();
+        Ok(())
+    }
+}
+
+/// The one field of a serde_json raw-text struct: its string, copied verbatim.
+#[cold]
+fn raw_field<F: Format, T: ?Sized + Serialize>(
+    kind: RawKind,
+    w: &mut Writer<'_, F>,
+    key: &'static str,
+    value: &T,
+) -> Result<()> {
+    if key != kind.token() {
+        return Err(kind.wrong_field());
+    }
+    value.serialize(RawText { kind, w })
+}
+
+/// Takes a raw-text struct's field value: a string (the JSON text) or `Display` text, anything
+/// else is serde_json's error for the kind.
+struct RawText<'a, 'w, F: Format> {
+    kind: RawKind,
+    w: &'a mut Writer<'w, F>,
+}
+
+/// Every `Serializer` method of `RawText` but `serialize_str`: the kind's error.
+macro_rules! refuse {
+    ($($method:ident($($arg:ty),*) -> $ok:ty;)*) => {$(
+        fn $method(self, $(_: $arg),*) -> Result<$ok> {
+            Err(self.kind.wrong_value())
+        }
+    )*};
+}
+
+impl<F: Format> ser::Serializer for RawText<'_, '_, F> {
+    type Ok = ();
+    type Error = Error;
+
+    type SerializeSeq = Impossible<(), Error>;
+    type SerializeTuple = Impossible<(), Error>;
+    type SerializeTupleStruct = Impossible<(), Error>;
+    type SerializeTupleVariant = Impossible<(), Error>;
+    type SerializeMap = Impossible<(), Error>;
+    type SerializeStruct = Impossible<(), Error>;
+    type SerializeStructVariant = Impossible<(), Error>;
+
+    fn serialize_str(self, value: &str) -> Result<()> {
+        self.w.raw_str(value);
+        Ok(())
+    }
+
+    refuse! {
+        serialize_bool(bool) -> ();
+        serialize_i8(i8) -> ();
+        serialize_i16(i16) -> ();
+        serialize_i32(i32) -> ();
+        serialize_i64(i64) -> ();
+        serialize_i128(i128) -> ();
+        serialize_u8(u8) -> ();
+        serialize_u16(u16) -> ();
+        serialize_u32(u32) -> ();
+        serialize_u64(u64) -> ();
+        serialize_u128(u128) -> ();
+        serialize_f32(f32) -> ();
+        serialize_f64(f64) -> ();
+        serialize_char(char) -> ();
+        serialize_bytes(&[u8]) -> ();
+        serialize_none() -> ();
+        serialize_unit() -> ();
+        serialize_unit_struct(&'static str) -> ();
+        serialize_unit_variant(&'static str, u32, &'static str) -> ();
+        serialize_seq(Option<usize>) -> Self::SerializeSeq;
+        serialize_tuple(usize) -> Self::SerializeTuple;
+        serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
+        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
+        serialize_map(Option<usize>) -> Self::SerializeMap;
+        serialize_struct(&'static str, usize) -> Self::SerializeStruct;
+        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
+    }
+
+    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<()> {
+        Err(self.kind.wrong_value())
+    }
+
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
+        Err(self.kind.wrong_value())
+    }
+
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<()> {
+        Err(self.kind.wrong_value())
+    }
+
+    /// The `Display` text, verbatim (serde_json takes it as `serialize_str` of the text).
+    fn collect_str<T: ?Sized + Display>(self, value: &T) -> Result<()> {
+        let mut text = DisplayText::new();
+        if fmt::write(&mut text, format_args!("{value}")).is_err() {
+            return Err(display_failed());
+        }
+        self.w.raw_str(text.as_str());
         Ok(())
     }
 }
