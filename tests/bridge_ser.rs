@@ -986,15 +986,15 @@ fn raw_values_and_arbitrary_precision_numbers_are_written_verbatim() {
     let value = (
         raw(RAW_VALUE, "{\"a\": [1, 2]}"),
         BTreeMap::from([("n", raw(NUMBER, "1.000000000000000000001"))]),
-        raw(RAW_VALUE, Collected(format_args!("[{}]", 3))),
+        raw(RAW_VALUE, Collected(-3)),
     );
     assert_eq!(
         bridge::to_string(&value).unwrap(),
-        r#"[{"a": [1, 2]},{"n":1.000000000000000000001},[3]]"#
+        r#"[{"a": [1, 2]},{"n":1.000000000000000000001},-3]"#
     );
     assert_eq!(
         bridge::to_string_pretty(&value).unwrap(),
-        "[\n  {\"a\": [1, 2]},\n  {\n    \"n\": 1.000000000000000000001\n  },\n  [3]\n]"
+        "[\n  {\"a\": [1, 2]},\n  {\n    \"n\": 1.000000000000000000001\n  },\n  -3\n]"
     );
     assert_eq!(
         err(&RawStruct {
