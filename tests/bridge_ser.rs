@@ -1021,3 +1021,97 @@ fn raw_values_and_arbitrary_precision_numbers_are_written_verbatim() {
 fn err<T: Serialize>(value: &T) -> String {
     bridge::to_vec(value).unwrap_err().message()
 }
+
+// --- no allocation per value -------------------------------------------------------------------
+
+/// Counts the allocations of the current thread (tests run on several).
+struct CountingAllocator;
+
+thread_local! {
+    static ALLOCATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+// SAFETY: every call is forwarded to the system allocator unchanged; the count is a
+// thread-local `Cell` with a const initialiser and no destructor, so touching it allocates
+// nothing.
+unsafe impl std::alloc::GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: forwarded with the caller's layout.
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: `ptr` came from `System.alloc` with this layout.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: forwarded unchanged.
+        unsafe { std::alloc::System.realloc(ptr, layout, size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.with(|n| n.get());
+    f();
+    ALLOCATIONS.with(|n| n.get()) - before
+}
+
+/// Into a buffer with room, the serializer allocates nothing: strings, numbers, keys and
+/// `Display` text (up to the stack buffer) go straight into the output, compact and pretty.
+#[test]
+fn serializing_into_a_buffer_with_room_allocates_nothing() {
+    let value = (
+        Scalars {
+            b: true,
+            i8: -1,
+            i16: 2,
+            i32: -3,
+            i64: i64::MIN,
+            i128: i128::MAX,
+            u8: 4,
+            u16: 5,
+            u32: 6,
+            u64: u64::MAX,
+            u128: 7,
+            f32: 0.3,
+            f64: -1e-300,
+            c: 'ü',
+            s: "escape \" me\n".into(),
+            unit: (),
+            none: None,
+            some: Some(8),
+        },
+        BTreeMap::from([(1.5, "a"), (2.0, "b")].map(|(k, v)| (k.to_string(), v))),
+        Pairs(vec![(Id(1), Color::Green), (Id(2), Color::Red)]),
+        External::Struct {
+            a: 1,
+            b: vec![External::Tuple(2, "t".into())],
+        },
+        Collected(Pieces(20)),
+        Internal::Struct { a: 1, b: None },
+    );
+    let mut out = Vec::with_capacity(64 * 1024);
+    let compact = allocations_during(|| bridge::encode(&value, &mut Writer::new(&mut out)));
+    assert_eq!(compact, 0);
+    assert_eq!(out, serde_json::to_vec(&value).unwrap());
+    out.clear();
+    let pretty = allocations_during(|| {
+        bridge::encode(
+            &value,
+            &mut Writer::with_format(&mut out, Pretty::default()),
+        )
+    });
+    assert_eq!(pretty, 0);
+    assert_eq!(out, serde_json::to_vec_pretty(&value).unwrap());
+    // Longer `Display` text spills to the heap: one `String`, which may grow once more.
+    out.clear();
+    let long =
+        allocations_during(|| bridge::encode(&Collected(Pieces(100)), &mut Writer::new(&mut out)));
+    assert!((1..=2).contains(&long), "{long} allocations");
+}
