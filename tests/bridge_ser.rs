@@ -1,3 +1,4 @@
+#![cfg(all(feature = "serde", feature = "serde_json"))]
 //! The serde bridge's `Serializer`: every case of serde's data model, every enum
 //! representation, map keys, escapes and float edges write serde_json's bytes, compact and
 //! pretty, as a whole value (`to_vec`, ...) and mid-document through a `Writer` (`encode`,
