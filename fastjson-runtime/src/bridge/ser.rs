@@ -60,9 +60,10 @@ pub struct Compound<'a, 'w, F: Format> {
     state: State,
 }
 
-/// serde_json's three states: a container declared empty is closed at once (`Empty`), as
-/// serde_json does, so its `end` writes nothing more. `Raw` is a serde_json private struct
-/// (`RawValue`, or `Number` with `arbitrary_precision`) whose one field is JSON text to copy.
+/// Where a container stands. serde_json's three states: one declared empty is closed at once
+/// (`Empty`), as serde_json does, so its `end` writes nothing more; `First` until an entry is
+/// written, `Rest` after. `Raw` is a serde_json private struct (`RawValue`, or `Number` with
+/// `arbitrary_precision`) whose one field is JSON text to copy.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum State {
     Empty,
