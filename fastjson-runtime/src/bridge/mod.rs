@@ -17,10 +17,18 @@ mod ser;
 // `from_str`, `from_reader`; the Serializer side: `Serializer`, `to_vec`, `to_vec_pretty`,
 // `to_string`, `to_string_pretty`, `to_writer`), and its generated-code names to `generated`.
 
+pub use encode::{
+    encode, encode_key, encode_with, to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer,
+    to_writer_pretty,
+};
+pub use ser::{Compound, Serializer};
+
 /// What generated code calls, as `_fj::__private::bridge::*`.
 #[doc(hidden)]
 pub mod generated {
+    pub use super::encode::{encode, encode_key, encode_with};
     pub use super::probe::{DecodeProbe, DecodeProbeSerde, EncodeProbe, EncodeProbeSerde, Probe};
+    pub use super::ser::Serializer;
     // The bounds of `#[fastjson(serde)]` fields and types.
     pub use serde::{Deserialize, Serialize};
 }
