@@ -402,7 +402,7 @@ pub mod schema {
 pub mod serde {
     pub use fastjson_runtime::bridge::{
         from_reader, from_slice, from_str, to_string, to_string_pretty, to_vec, to_vec_pretty,
-        to_writer, Deserializer, Serializer,
+        to_writer, to_writer_pretty, Deserializer, Serializer,
     };
 }
 

@@ -76,6 +76,7 @@ const MODULES: &[(&str, &[&str])] = &[
             "to_vec",
             "to_vec_pretty",
             "to_writer",
+            "to_writer_pretty",
         ],
     ),
 ];
