@@ -8,9 +8,15 @@
 //! and for `#[fastjson(serde_fallback)]` containers (through `__private`'s re-exports).
 
 mod de;
+mod de_access;
+mod de_bytes;
+mod de_key;
 mod decode;
 mod encode;
 mod ser;
+
+pub use de::Deserializer;
+pub use decode::{from_reader, from_slice, from_str};
 
 // Each half adds its re-exports here (the Deserializer side: `Deserializer`, `from_slice`,
 // `from_str`, `from_reader`; the Serializer side: `Serializer`, `to_vec`, `to_vec_pretty`,
@@ -18,4 +24,7 @@ mod ser;
 
 /// What generated code calls, as `_fj::__private::bridge::*`.
 #[doc(hidden)]
-pub mod generated {}
+pub mod generated {
+    pub use super::de::Deserializer;
+    pub use super::decode::{decode, decode_key, decode_missing_field, decode_with};
+}
