@@ -3,7 +3,8 @@
 //! Each method mirrors the one of `serde_json::Deserializer` (1.0.154) it is named after: the
 //! same inputs accepted, the same visitor methods called with the same values, and a visitor's
 //! error given the position serde_json's `fix_position` gives it. Arrays, objects and enums are
-//! in `de_access.rs`, map keys in `de_key.rs`, byte strings in `de_bytes.rs`.
+//! in `de_access.rs`, map keys in `de_key.rs`, byte strings in `de_bytes.rs`, ignored values
+//! in `de_ignore.rs`.
 
 use std::fmt;
 
@@ -11,6 +12,7 @@ use serde::de::{self, Expected, Unexpected, Visitor};
 
 use super::de_access::{visit_array, visit_enum_object, visit_object, UnitVariantAccess};
 use super::de_bytes::{raw_str, RawStr};
+use super::de_ignore::ignore_value;
 use crate::error::{Error, ErrorCode, Result};
 use crate::lexer::{Lexer, Number, Str};
 
@@ -410,9 +412,9 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
         self.deserialize_str(visitor)
     }
 
-    /// Skipped with the lexer's validating skipper.
+    /// Skipped as serde_json skips (`de_ignore.rs`): its grammar checked, not its text.
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.lex.skip_value()?;
+        ignore_value(self.lex)?;
         visitor.visit_unit()
     }
 

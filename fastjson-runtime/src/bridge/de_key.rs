@@ -169,7 +169,18 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, '_, 'de> {
                     .lex
                     .error_at(ErrorCode::InvalidLiteral, self.at + 1 + same));
             }
-            key => Err(de::Error::invalid_type(Unexpected::Str(key), &visitor)),
+            key => {
+                // serde_json has read the key's first byte as it looked for the word, and names
+                // the rest of the key, unescaped.
+                let input = self.lex.input();
+                let rest = match input.get(self.at..self.at + 2) {
+                    Some(&[b'"', first]) if first.is_ascii() && first != b'"' => {
+                        Cow::Owned(self.lex.string_text_at(self.at + 1))
+                    }
+                    _ => Cow::Borrowed(key.char_indices().nth(1).map_or("", |(i, _)| &key[i..])),
+                };
+                Err(de::Error::invalid_type(Unexpected::Str(&rest), &visitor))
+            }
         };
         result.map_err(|err| fix(self.lex, err, end))
     }

@@ -10,6 +10,7 @@
 mod de;
 mod de_access;
 mod de_bytes;
+mod de_ignore;
 mod de_key;
 mod decode;
 mod encode;
