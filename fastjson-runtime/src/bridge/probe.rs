@@ -1,7 +1,9 @@
 //! `#[fastjson(serde_fallback)]`: for each field, the type's fastjson impls when it has them and
 //! its serde impls otherwise, chosen at compile time by method resolution ("autoref
-//! specialisation": the fastjson traits are implemented for `&Probe<T>`, found first on a
-//! `&Probe<T>` receiver; the serde traits for `Probe<T>`, found only after a deref).
+//! specialisation"). Generated code calls `(&Probe::<T>::NEW).probe_encode(..)`: the fastjson
+//! traits are implemented for `Probe<T>`, whose `&self` methods match that `&Probe<T>` receiver
+//! as it is, so they win whenever `T` has the impl; the serde traits for `&Probe<T>`, whose
+//! methods need one more autoref, so they are found only when the fastjson ones do not apply.
 
 use std::marker::PhantomData;
 
@@ -23,7 +25,7 @@ pub trait EncodeProbe<T> {
     fn probe_encode<F: Format>(&self, value: &T, w: &mut Writer<'_, F>);
 }
 
-impl<T: Encode> EncodeProbe<T> for &Probe<T> {
+impl<T: Encode> EncodeProbe<T> for Probe<T> {
     #[inline]
     fn probe_encode<F: Format>(&self, value: &T, w: &mut Writer<'_, F>) {
         value.encode(w)
@@ -38,7 +40,7 @@ pub trait EncodeProbeSerde<T> {
         T: SerdeEncodable;
 }
 
-impl<T> EncodeProbeSerde<T> for Probe<T> {
+impl<T> EncodeProbeSerde<T> for &Probe<T> {
     #[inline]
     fn probe_encode<F: Format>(&self, value: &T, w: &mut Writer<'_, F>)
     where
@@ -56,7 +58,7 @@ pub trait DecodeProbe<'de, T> {
     fn probe_missing_field(&self, lex: &Lexer<'de>, name: &str) -> Result<T>;
 }
 
-impl<'de, T: Decode<'de>> DecodeProbe<'de, T> for &Probe<T> {
+impl<'de, T: Decode<'de>> DecodeProbe<'de, T> for Probe<T> {
     #[inline]
     fn probe_decode(&self, lex: &mut Lexer<'de>) -> Result<T> {
         T::decode(lex)
@@ -80,7 +82,7 @@ pub trait DecodeProbeSerde<'de, T> {
         T: SerdeDecodable<'de>;
 }
 
-impl<'de, T> DecodeProbeSerde<'de, T> for Probe<T> {
+impl<'de, T> DecodeProbeSerde<'de, T> for &Probe<T> {
     #[inline]
     fn probe_decode(&self, lex: &mut Lexer<'de>) -> Result<T>
     where
