@@ -135,7 +135,9 @@ mod pair {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<(i32, i32), D::Error> {
         let text = String::deserialize(d)?;
-        let (a, b) = text.split_once(':').ok_or_else(|| de::Error::custom("no colon"))?;
+        let (a, b) = text
+            .split_once(':')
+            .ok_or_else(|| de::Error::custom("no colon"))?;
         Ok((
             a.parse().map_err(de::Error::custom)?,
             b.parse().map_err(de::Error::custom)?,
@@ -214,7 +216,10 @@ fn fastjson_with_wins_over_serde_with() {
         FAST_ENCODES.load(Ordering::Relaxed),
         FAST_DECODES.load(Ordering::Relaxed),
     );
-    assert_eq!(same_both_ways(&Price { amount: 1234 }), r#"{"amount":"12.34"}"#);
+    assert_eq!(
+        same_both_ways(&Price { amount: 1234 }),
+        r#"{"amount":"12.34"}"#
+    );
     assert!(FAST_ENCODES.load(Ordering::Relaxed) > encodes);
     assert!(FAST_DECODES.load(Ordering::Relaxed) > decodes);
 }
@@ -279,7 +284,9 @@ struct Wrap<T> {
 
 #[test]
 fn a_generic_serde_field_is_bounded_by_serde_traits() {
-    same_both_ways(&Wrap { inner: foreign("G") });
+    same_both_ways(&Wrap {
+        inner: foreign("G"),
+    });
     same_both_ways(&Wrap { inner: 5u8 });
 }
 
@@ -496,7 +503,11 @@ fn serde_fallback_picks_fastjson_where_it_can_and_serde_elsewhere() {
     let text = fastjson::to_string(&value);
     let back: Mixed = fastjson::from_str(&text).unwrap();
     assert_eq!(back, value);
-    assert_eq!(PROBE_SERDE.load(Ordering::Relaxed), serde_calls, "serde impl chosen");
+    assert_eq!(
+        PROBE_SERDE.load(Ordering::Relaxed),
+        serde_calls,
+        "serde impl chosen"
+    );
     assert_eq!(PROBE_FAST.load(Ordering::Relaxed), fast_calls + 2);
     same_both_ways(&value);
     let input = r#"{"plainId":1,"name":"n","both":3,"owner":{"fullName":"x"},"owners":[],"price":{"amount":"0.01"}}"#;

@@ -38,11 +38,15 @@ impl WithFn {
                 quote!(_fj::__private::bridge::encode_with(__w, |__s| #func(#(#args,)* __s));)
             }
             WithFn::Bridge => quote!(_fj::__private::bridge::encode(#(#args),*, __w);),
-            WithFn::Probe => quote! {{
-                #[allow(unused_imports)]
-                use _fj::__private::bridge::{EncodeProbe as _, EncodeProbeSerde as _};
-                (&_fj::__private::bridge::Probe::<#ty>::NEW).probe_encode(#(#args),*, __w);
-            }},
+            WithFn::Probe => {
+                // Spanned at the field's type: a type with neither impl is reported there.
+                let call = quote_spanned!(ty.span()=> .probe_encode);
+                quote! {{
+                    #[allow(unused_imports)]
+                    use _fj::__private::bridge::{EncodeProbe as _, EncodeProbeSerde as _};
+                    (&_fj::__private::bridge::Probe::<#ty>::NEW)#call(#(#args),*, __w);
+                }}
+            }
         }
     }
 
@@ -59,11 +63,14 @@ impl WithFn {
                 quote!(_fj::__private::bridge::decode_with(__lex, |__d| #func(__d)))
             }
             WithFn::Bridge => quote!(_fj::__private::bridge::decode::<#ty>(__lex)),
-            WithFn::Probe => quote! {{
-                #[allow(unused_imports)]
-                use _fj::__private::bridge::{DecodeProbe as _, DecodeProbeSerde as _};
-                (&_fj::__private::bridge::Probe::<#ty>::NEW).probe_decode(__lex)
-            }},
+            WithFn::Probe => {
+                let call = quote_spanned!(ty.span()=> .probe_decode);
+                quote! {{
+                    #[allow(unused_imports)]
+                    use _fj::__private::bridge::{DecodeProbe as _, DecodeProbeSerde as _};
+                    (&_fj::__private::bridge::Probe::<#ty>::NEW)#call(__lex)
+                }}
+            }
         }
     }
 
@@ -76,11 +83,14 @@ impl WithFn {
             WithFn::Bridge => Some(quote!(
                 _fj::__private::bridge::decode_missing_field::<#ty>(__lex, #name)?
             )),
-            WithFn::Probe => Some(quote! {{
-                #[allow(unused_imports)]
-                use _fj::__private::bridge::{DecodeProbe as _, DecodeProbeSerde as _};
-                (&_fj::__private::bridge::Probe::<#ty>::NEW).probe_missing_field(__lex, #name)?
-            }}),
+            WithFn::Probe => {
+                let call = quote_spanned!(ty.span()=> .probe_missing_field);
+                Some(quote! {{
+                    #[allow(unused_imports)]
+                    use _fj::__private::bridge::{DecodeProbe as _, DecodeProbeSerde as _};
+                    (&_fj::__private::bridge::Probe::<#ty>::NEW)#call(__lex, #name)?
+                }})
+            }
         }
     }
 
