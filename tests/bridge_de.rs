@@ -791,6 +791,44 @@ fn even<'de, D: de::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     }
 }
 
+#[derive(Deserialize, Debug, PartialEq)]
+struct WithHelpers {
+    #[serde(deserialize_with = "empty_as_none")]
+    nick: Option<String>,
+    #[serde(deserialize_with = "even", default)]
+    count: u32,
+}
+
+#[test]
+fn serde_deserialize_with_functions_get_the_bridge() {
+    each::<WithHelpers>(&[
+        r#"{"nick": "", "count": 2}"#,
+        r#"{"nick": "ann"}"#,
+        r#"{"nick": null}"#,
+        r#"{"count": 2}"#,
+        r#"{"nick": "", "count": 3}"#,
+    ]);
+    let err = reject::<WithHelpers>(r#"{"nick": "", "count": 3}"#);
+    assert_eq!(
+        (err.message(), err.path()),
+        ("3 is odd".to_owned(), "$.count".to_owned())
+    );
+}
+
+#[test]
+fn a_failing_reader_is_an_io_error() {
+    struct Broken;
+    impl std::io::Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("gone"))
+        }
+    }
+    let err = bridge::from_reader::<_, Value>(Broken).unwrap_err();
+    assert!(err.is_io(), "{err}");
+    let value: Value = bridge::from_reader(&b" [1, {\"a\": null}] "[..]).unwrap();
+    assert_eq!(value, serde_json::json!([1, {"a": null}]));
+}
+
 #[test]
 fn generated_code_entry_points_work_mid_document() {
     let input = br#"{"plain": {"id": 1, "name": "n", "tags": []}, "empty": "", "odd": 3, "7": 1}"#;
