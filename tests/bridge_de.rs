@@ -704,6 +704,57 @@ proptest! {
     }
 }
 
+/// `input` gets the same decision from both, with equal values, as `T`.
+fn same_bytes<T: DeserializeOwned + PartialEq + Debug>(input: &[u8]) -> Result<(), TestCaseError> {
+    let ours = bridge::from_slice::<T>(input);
+    let theirs = serde_json::from_slice::<T>(input);
+    prop_assert_eq!(
+        ours.as_ref().ok(),
+        theirs.as_ref().ok(),
+        "{}: {:?} {:?}",
+        String::from_utf8_lossy(input),
+        ours,
+        theirs
+    );
+    Ok(())
+}
+
+/// Documents near valid ones: a random value's JSON with one byte replaced, inserted or deleted.
+fn arb_mutated() -> impl Strategy<Value = Vec<u8>> {
+    let bytes = prop::sample::select(&b"{}[]\",:\"\\ 0123456789-+.eEtrufalsn\x01\xff\xc3\xa9"[..]);
+    (arb_value(), any::<prop::sample::Index>(), bytes, 0..3u8).prop_map(|(value, at, byte, how)| {
+        let mut json = serde_json::to_vec(&value).unwrap();
+        let at = at.index(json.len() + 1);
+        match how {
+            0 if at < json.len() => json[at] = byte,
+            1 => json.insert(at, byte),
+            _ if at < json.len() => {
+                json.remove(at);
+            }
+            _ => json.push(byte),
+        }
+        json
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn mutated_documents_get_serde_json_decisions(input in arb_mutated()) {
+        same_bytes::<Value>(&input)?;
+        same_bytes::<Vec<Value>>(&input)?;
+        same_bytes::<BTreeMap<String, Value>>(&input)?;
+        same_bytes::<Option<Vec<Option<f64>>>>(&input)?;
+        same_bytes::<BTreeMap<u64, Value>>(&input)?;
+        same_bytes::<External>(&input)?;
+        same_bytes::<Untagged>(&input)?;
+        let ours = bridge::from_slice::<IgnoredAny>(&input).is_ok();
+        let theirs = serde_json::from_slice::<IgnoredAny>(&input).is_ok();
+        prop_assert_eq!(ours, theirs, "{}", String::from_utf8_lossy(&input));
+    }
+}
+
 /// The error's line and column are serde_json's.
 fn same_position<T: DeserializeOwned + PartialEq + Debug>(input: &str) -> fastjson_runtime::Error {
     let ours = reject::<T>(input);
