@@ -792,6 +792,9 @@ fn errors_point_where_serde_json_points_and_name_the_value() {
     same_position::<(u8, u8)>("[1]");
     same_position::<(u8, u8)>("[1,\n 2,\n 3]");
     same_position::<External>(r#"{"Other": 1}"#);
+    same_position::<External>(r#"{"Unit": null, "Newtype": 1}"#);
+    same_position::<External>(r#"{ }"#);
+    same_position::<External>(r#"{"Tuple": [1]}"#);
     same_position::<BTreeMap<u8, u8>>(r#"{"300": 1}"#);
     let err = same_position::<Outer>(r#"{"list": [{"x": 1}, {"x": "1"}], "named": {}}"#);
     assert_eq!(err.path(), "$.list[1].x");
