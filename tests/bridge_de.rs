@@ -791,6 +791,13 @@ fn errors_point_where_serde_json_points_and_name_the_value() {
     same_position::<Strict>(r#"{"a": 1, "zz": 2}"#);
     same_position::<(u8, u8)>("[1]");
     same_position::<(u8, u8)>("[1,\n 2,\n 3]");
+    // A custom error from an element, fixed after serde_json's `end_seq` read on past the
+    // comma: the last byte read is a newline, column 0 of the next line.
+    let err = same_position::<Vec<Even>>("[2, 3,\n4]");
+    assert_eq!(
+        (err.line(), err.column(), err.path()),
+        (2, 0, "$[1]".to_owned())
+    );
     same_position::<External>(r#"{"Other": 1}"#);
     same_position::<External>(r#"{"Unit": null, "Newtype": 1}"#);
     same_position::<External>(r#"{ }"#);
@@ -852,6 +859,9 @@ struct WithHelpers {
     #[serde(deserialize_with = "even", default)]
     count: u32,
 }
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Even(#[serde(deserialize_with = "even")] u32);
 
 #[test]
 fn serde_deserialize_with_functions_get_the_bridge() {
