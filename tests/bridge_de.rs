@@ -513,6 +513,60 @@ fn bytes_read_raw_as_serde_json_reads_them() {
     }
 }
 
+/// What serde_json's `&RawValue` asks of a deserializer (serde_json's `raw_value` feature is
+/// off in these tests, so this copies its protocol): a newtype struct of a private name, answered
+/// with one entry, the name then the value's JSON text.
+#[derive(Debug, PartialEq)]
+struct Raw<'a>(&'a str);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Raw<'a> {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl<'de> Visitor<'de> for Text {
+            type Value = Raw<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any valid JSON value")
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Raw<'de>, A::Error> {
+                match map.next_key::<&str>()? {
+                    Some("$serde_json::private::RawValue") => Ok(Raw(map.next_value()?)),
+                    _ => Err(de::Error::custom("unexpected raw value")),
+                }
+            }
+        }
+        d.deserialize_newtype_struct("$serde_json::private::RawValue", Text)
+    }
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Envelope<'a> {
+    id: u8,
+    #[serde(borrow)]
+    payload: Raw<'a>,
+}
+
+#[test]
+fn raw_values_are_their_json_text() {
+    let input =
+        b"{\"id\": 1, \"payload\":  {\"a\": [1, 2.5, \"x\\n\", \"\xc3\xa9\"]} , \"more\": null}";
+    let envelope: Envelope = bridge::from_slice(input).unwrap();
+    assert_eq!(envelope.id, 1);
+    assert_eq!(
+        envelope.payload.0,
+        "{\"a\": [1, 2.5, \"x\\n\", \"\u{e9}\"]}"
+    );
+    assert!(inside(input, envelope.payload.0.as_bytes()));
+    let top: Raw = bridge::from_slice(b" [true] ").unwrap();
+    assert_eq!(top.0, "[true]");
+    for bad in [
+        &br#"{"id": 1, "payload": }"#[..],
+        br#"{"id": 1, "payload": [1,]}"#,
+        b"{\"id\": 1, \"payload\": \"\xff\"}",
+    ] {
+        assert!(bridge::from_slice::<Envelope>(bad).is_err());
+    }
+}
+
 #[derive(Deserialize, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct KeyId(u32);
 
