@@ -513,6 +513,60 @@ fn bytes_read_raw_as_serde_json_reads_them() {
     }
 }
 
+/// What serde_json's `&RawValue` asks of a deserializer (serde_json's `raw_value` feature is
+/// off in these tests, so this copies its protocol): a newtype struct of a private name, answered
+/// with one entry, the name then the value's JSON text.
+#[derive(Debug, PartialEq)]
+struct Raw<'a>(&'a str);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Raw<'a> {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl<'de> Visitor<'de> for Text {
+            type Value = Raw<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any valid JSON value")
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Raw<'de>, A::Error> {
+                match map.next_key::<&str>()? {
+                    Some("$serde_json::private::RawValue") => Ok(Raw(map.next_value()?)),
+                    _ => Err(de::Error::custom("unexpected raw value")),
+                }
+            }
+        }
+        d.deserialize_newtype_struct("$serde_json::private::RawValue", Text)
+    }
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Envelope<'a> {
+    id: u8,
+    #[serde(borrow)]
+    payload: Raw<'a>,
+}
+
+#[test]
+fn raw_values_are_their_json_text() {
+    let input =
+        b"{\"id\": 1, \"payload\":  {\"a\": [1, 2.5, \"x\\n\", \"\xc3\xa9\"]} , \"more\": null}";
+    let envelope: Envelope = bridge::from_slice(input).unwrap();
+    assert_eq!(envelope.id, 1);
+    assert_eq!(
+        envelope.payload.0,
+        "{\"a\": [1, 2.5, \"x\\n\", \"\u{e9}\"]}"
+    );
+    assert!(inside(input, envelope.payload.0.as_bytes()));
+    let top: Raw = bridge::from_slice(b" [true] ").unwrap();
+    assert_eq!(top.0, "[true]");
+    for bad in [
+        &br#"{"id": 1, "payload": }"#[..],
+        br#"{"id": 1, "payload": [1,]}"#,
+        b"{\"id\": 1, \"payload\": \"\xff\"}",
+    ] {
+        assert!(bridge::from_slice::<Envelope>(bad).is_err());
+    }
+}
+
 #[derive(Deserialize, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct KeyId(u32);
 
@@ -704,6 +758,57 @@ proptest! {
     }
 }
 
+/// `input` gets the same decision from both, with equal values, as `T`.
+fn same_bytes<T: DeserializeOwned + PartialEq + Debug>(input: &[u8]) -> Result<(), TestCaseError> {
+    let ours = bridge::from_slice::<T>(input);
+    let theirs = serde_json::from_slice::<T>(input);
+    prop_assert_eq!(
+        ours.as_ref().ok(),
+        theirs.as_ref().ok(),
+        "{}: {:?} {:?}",
+        String::from_utf8_lossy(input),
+        ours,
+        theirs
+    );
+    Ok(())
+}
+
+/// Documents near valid ones: a random value's JSON with one byte replaced, inserted or deleted.
+fn arb_mutated() -> impl Strategy<Value = Vec<u8>> {
+    let bytes = prop::sample::select(&b"{}[]\",:\"\\ 0123456789-+.eEtrufalsn\x01\xff\xc3\xa9"[..]);
+    (arb_value(), any::<prop::sample::Index>(), bytes, 0..3u8).prop_map(|(value, at, byte, how)| {
+        let mut json = serde_json::to_vec(&value).unwrap();
+        let at = at.index(json.len() + 1);
+        match how {
+            0 if at < json.len() => json[at] = byte,
+            1 => json.insert(at, byte),
+            _ if at < json.len() => {
+                json.remove(at);
+            }
+            _ => json.push(byte),
+        }
+        json
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn mutated_documents_get_serde_json_decisions(input in arb_mutated()) {
+        same_bytes::<Value>(&input)?;
+        same_bytes::<Vec<Value>>(&input)?;
+        same_bytes::<BTreeMap<String, Value>>(&input)?;
+        same_bytes::<Option<Vec<Option<f64>>>>(&input)?;
+        same_bytes::<BTreeMap<u64, Value>>(&input)?;
+        same_bytes::<External>(&input)?;
+        same_bytes::<Untagged>(&input)?;
+        let ours = bridge::from_slice::<IgnoredAny>(&input).is_ok();
+        let theirs = serde_json::from_slice::<IgnoredAny>(&input).is_ok();
+        prop_assert_eq!(ours, theirs, "{}", String::from_utf8_lossy(&input));
+    }
+}
+
 /// The error's line and column are serde_json's.
 fn same_position<T: DeserializeOwned + PartialEq + Debug>(input: &str) -> fastjson_runtime::Error {
     let ours = reject::<T>(input);
@@ -740,7 +845,17 @@ fn errors_point_where_serde_json_points_and_name_the_value() {
     same_position::<Strict>(r#"{"a": 1, "zz": 2}"#);
     same_position::<(u8, u8)>("[1]");
     same_position::<(u8, u8)>("[1,\n 2,\n 3]");
+    // A custom error from an element, fixed after serde_json's `end_seq` read on past the
+    // comma: the last byte read is a newline, column 0 of the next line.
+    let err = same_position::<Vec<Even>>("[2, 3,\n4]");
+    assert_eq!(
+        (err.line(), err.column(), err.path()),
+        (2, 0, "$[1]".to_owned())
+    );
     same_position::<External>(r#"{"Other": 1}"#);
+    same_position::<External>(r#"{"Unit": null, "Newtype": 1}"#);
+    same_position::<External>(r#"{ }"#);
+    same_position::<External>(r#"{"Tuple": [1]}"#);
     same_position::<BTreeMap<u8, u8>>(r#"{"300": 1}"#);
     let err = same_position::<Outer>(r#"{"list": [{"x": 1}, {"x": "1"}], "named": {}}"#);
     assert_eq!(err.path(), "$.list[1].x");
@@ -789,6 +904,47 @@ fn even<'de, D: de::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     } else {
         Err(de::Error::custom(format!("{n} is odd")))
     }
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct WithHelpers {
+    #[serde(deserialize_with = "empty_as_none")]
+    nick: Option<String>,
+    #[serde(deserialize_with = "even", default)]
+    count: u32,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Even(#[serde(deserialize_with = "even")] u32);
+
+#[test]
+fn serde_deserialize_with_functions_get_the_bridge() {
+    each::<WithHelpers>(&[
+        r#"{"nick": "", "count": 2}"#,
+        r#"{"nick": "ann"}"#,
+        r#"{"nick": null}"#,
+        r#"{"count": 2}"#,
+        r#"{"nick": "", "count": 3}"#,
+    ]);
+    let err = reject::<WithHelpers>(r#"{"nick": "", "count": 3}"#);
+    assert_eq!(
+        (err.message(), err.path()),
+        ("3 is odd".to_owned(), "$.count".to_owned())
+    );
+}
+
+#[test]
+fn a_failing_reader_is_an_io_error() {
+    struct Broken;
+    impl std::io::Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("gone"))
+        }
+    }
+    let err = bridge::from_reader::<_, Value>(Broken).unwrap_err();
+    assert!(err.is_io(), "{err}");
+    let value: Value = bridge::from_reader(&b" [1, {\"a\": null}] "[..]).unwrap();
+    assert_eq!(value, serde_json::json!([1, {"a": null}]));
 }
 
 #[test]

@@ -274,6 +274,7 @@ impl Error {
 
     /// True when the error knows where it happened (false for `Error::custom`, serde's
     /// `de::Error::custom`, and errors made while speculating).
+    #[cfg(feature = "serde")]
     pub(crate) fn has_position(&self) -> bool {
         self.0.line != 0
     }
@@ -281,6 +282,7 @@ impl Error {
     /// This error (message and path kept) at byte `offset` of `input`, counted as the lexer
     /// counts: the serde bridge moves an error made over a map key's text to the key in the
     /// document.
+    #[cfg(feature = "serde")]
     #[cold]
     #[inline(never)]
     pub(crate) fn placed_at(mut self, input: &[u8], offset: usize) -> Error {
@@ -294,6 +296,7 @@ impl Error {
     /// visitor raised once `consumed` bytes of `input` were read: the line and column of the last
     /// byte read, a newline counting as column 0 of the line it starts. The serde bridge gives
     /// visitor errors this position so that they point where serde_json's do.
+    #[cfg(feature = "serde")]
     #[cold]
     #[inline(never)]
     pub(crate) fn placed_after(mut self, input: &[u8], consumed: usize) -> Error {

@@ -4,7 +4,7 @@
 //! same inputs accepted, the same visitor methods called with the same values, and a visitor's
 //! error given the position serde_json's `fix_position` gives it. Arrays, objects and enums are
 //! in `de_access.rs`, map keys in `de_key.rs`, byte strings in `de_bytes.rs`, ignored values
-//! in `de_ignore.rs`.
+//! in `de_ignore.rs`, serde_json's `RawValue` in `de_raw.rs`.
 
 use std::fmt;
 
@@ -13,6 +13,7 @@ use serde::de::{self, Expected, Unexpected, Visitor};
 use super::de_access::{visit_array, visit_enum_object, visit_object, UnitVariantAccess};
 use super::de_bytes::{raw_str, RawStr};
 use super::de_ignore::ignore_value;
+use super::de_raw::{visit_raw_value, RAW_VALUE_TOKEN};
 use crate::error::{Error, ErrorCode, Result};
 use crate::lexer::{Lexer, Number, Str};
 
@@ -340,12 +341,15 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
         self.deserialize_unit(visitor)
     }
 
-    /// A newtype struct is its content.
+    /// A newtype struct is its content; serde_json's `RawValue` is its JSON text (`de_raw.rs`).
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
+        if name == RAW_VALUE_TOKEN {
+            return visit_raw_value(self.lex, visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 

@@ -66,7 +66,10 @@ pub(super) fn visit_enum_object<'de, V: Visitor<'de>>(
     if lex.peek()? != b'}' {
         // serde_json's "expected value", at the last byte it read.
         let err = lex.error(ErrorCode::ExpectedValue);
-        return Err(fix(lex, err, lex.position()));
+        if lex.is_speculating() {
+            return Err(err);
+        }
+        return Err(err.placed_after(lex.input(), lex.position()));
     }
     let mut first = false;
     lex.next_key_cow(&mut first)?;

@@ -12,6 +12,12 @@ use crate::lexer::Lexer;
 
 /// Skips the value at the lexer's position.
 pub(super) fn ignore_value(lex: &mut Lexer<'_>) -> Result<()> {
+    // A lexer flatten forked hides entries of its object, or reads one entry as an object: only
+    // its own key loop knows them, so it skips for itself.
+    let fork = lex.fork_state();
+    if fork.hidden_depth != 0 || fork.entry_depth != 0 {
+        return lex.skip_value();
+    }
     // The open arrays and objects, innermost last, as their opening byte.
     let mut open: Vec<u8> = Vec::new();
     loop {

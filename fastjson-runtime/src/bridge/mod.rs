@@ -12,6 +12,7 @@ mod de_access;
 mod de_bytes;
 mod de_ignore;
 mod de_key;
+mod de_raw;
 mod decode;
 mod encode;
 mod probe;

@@ -712,6 +712,7 @@ impl<'de> Lexer<'de> {
 
     /// Whether errors made now will be thrown away (see [`Lexer::speculate`]): the serde bridge
     /// then leaves a visitor's error without the line and column it would count.
+    #[cfg(feature = "serde")]
     #[inline]
     pub(crate) fn is_speculating(&self) -> bool {
         self.speculating
