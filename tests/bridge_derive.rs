@@ -514,3 +514,67 @@ fn serde_fallback_picks_fastjson_where_it_can_and_serde_elsewhere() {
     assert_eq!(same_decision::<Mixed>(input).unwrap().maybe_owner, None);
     assert!(same_decision::<Mixed>(r#"{"plainId":1}"#).is_err());
 }
+
+// ---- bridged values inside flatten's re-reads ------------------------------------------------
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Signed {
+    #[fastjson(serde)]
+    signer: Foreign,
+    level: u8,
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "kind")]
+enum Payload {
+    Signed(Signed),
+    Plain { level: u8 },
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(untagged)]
+enum Auth {
+    Token {
+        #[fastjson(serde)]
+        token: Foreign,
+    },
+    Anonymous {
+        anonymous: bool,
+    },
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Envelope {
+    id: u32,
+    #[serde(flatten)]
+    payload: Payload,
+    #[serde(flatten)]
+    auth: Option<Auth>,
+}
+
+#[test]
+fn bridged_fields_inside_flattened_enums_agree_with_serde() {
+    let value = Envelope {
+        id: 1,
+        payload: Payload::Signed(Signed {
+            signer: foreign("S"),
+            level: 2,
+        }),
+        auth: Some(Auth::Token {
+            token: foreign("T"),
+        }),
+    };
+    let text = serde_json::to_string(&value).unwrap();
+    assert_eq!(fastjson::to_string(&value), text);
+    assert_eq!(same_decision::<Envelope>(&text).unwrap(), value);
+    for input in [
+        r#"{"id":1,"kind":"Plain","level":3,"anonymous":true}"#,
+        r#"{"kind":"Signed","signer":{"fullName":"a","deep":[[{"x":[1,2,{"y":"z"}]}]]},"level":1,"id":2}"#,
+        r#"{"id":3,"token":{"fullName":"t","tags":["a"]},"kind":"Plain","level":0,"junk":{"a":[{}]}}"#,
+        r#"{"id":3,"token":{"fullName":5},"kind":"Plain","level":0}"#,
+        r#"{"id":4,"kind":"Signed","signer":{"tags":[]},"level":1}"#,
+        r#"{"id":4,"kind":"Signed","signer":{"fullName":"x"},"level":"3"}"#,
+    ] {
+        let _ = same_decision::<Envelope>(input);
+    }
+}
