@@ -6,6 +6,8 @@
 //!   `#[fastjson(...)]`, and the rules of `flatten`.
 //! - [`types`]: the std types with an impl, their wire format, and which types can be map keys.
 //! - [`serde_differences`]: every known difference from serde and serde_json, and why.
+//! - [`serde_bridge`]: serde types through fastjson: what the bridge writes and accepts, map
+//!   keys, errors, and the panic rule inside `Encode`.
 //! - [`offline`]: generating the impls ahead of time into a committed file, and checking them
 //!   in CI.
 //! - [`schemas`]: JSON Schema and OpenAPI components from your types.
@@ -22,6 +24,9 @@ pub mod types {}
 
 #[doc = include_str!("../docs/serde-differences.md")]
 pub mod serde_differences {}
+
+#[doc = include_str!("../docs/serde-bridge.md")]
+pub mod serde_bridge {}
 
 #[doc = include_str!("../docs/offline.md")]
 pub mod offline {}

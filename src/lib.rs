@@ -337,6 +337,7 @@
 //! - [`guide::attributes`]: every attribute, and the decoding and `flatten` rules;
 //! - [`guide::types`]: the std types, their wire format, and map keys;
 //! - [`guide::serde_differences`]: every known difference from serde and serde_json, and why;
+//! - [`guide::serde_bridge`]: serde types through fastjson, what the bridge writes and accepts;
 //! - [`guide::offline`]: offline generation and check-codegen in CI;
 //! - [`guide::schemas`]: JSON Schema and OpenAPI;
 //! - [`guide::conformance`]: what is accepted, the guarantees and the tests that prove them.
