@@ -3,6 +3,8 @@
 mod cells;
 #[cfg(feature = "chrono")]
 mod chrono;
+#[cfg(feature = "compact_str")]
+mod compact_str;
 mod empty;
 mod ffi;
 mod map;
@@ -16,6 +18,8 @@ mod scalar;
 #[cfg(feature = "semver")]
 mod semver;
 mod seq;
+#[cfg(feature = "smol_str")]
+mod smol_str;
 mod staged_vec;
 mod std_enums;
 mod std_struct;
