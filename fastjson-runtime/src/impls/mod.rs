@@ -1,5 +1,7 @@
 //! `Encode`/`Decode` (and `IsEmpty`, flatten) impls for std types, one file per family.
 
+#[cfg(feature = "bytes")]
+mod bytes;
 mod cells;
 #[cfg(feature = "chrono")]
 mod chrono;
