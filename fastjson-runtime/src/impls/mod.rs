@@ -20,6 +20,8 @@ mod scalar;
 #[cfg(feature = "semver")]
 mod semver;
 mod seq;
+#[cfg(feature = "smallvec")]
+mod smallvec;
 #[cfg(feature = "smol_str")]
 mod smol_str;
 mod staged_vec;
