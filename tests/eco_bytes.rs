@@ -2,8 +2,8 @@
 //! `bytes::Bytes` and `BytesMut` (feature `bytes`) against bytes' own serde impls through
 //! serde_json: random buffers encode to the same arrays of numbers (compact and pretty) and
 //! decode back; arrays and strings (escapes, lone surrogates, control characters, invalid UTF-8
-//! through `from_slice`) decode to the same bytes or are refused by both; `Option`, `Vec`, map
-//! values and a derived struct.
+//! through `from_slice`) decode to the same bytes or are refused by both; map keys (read only,
+//! as serde_json), `Option`, `Vec`, map values and a derived struct.
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
@@ -111,6 +111,8 @@ proptest! {
         let input = format!("\"{}\"", pieces.concat());
         let ours = same_from_slice::<Bytes>(input.as_bytes());
         prop_assert_eq!(same_from_slice::<BytesMut>(input.as_bytes()).is_some(), ours.is_some());
+        let keys = same_from_slice::<BTreeMap<Bytes, u8>>(format!("{{{input}:1}}").as_bytes());
+        prop_assert_eq!(keys.map(|map| map.into_keys().collect::<Vec<_>>()), ours.map(|b| vec![b]));
         same_from_slice::<Vec<Bytes>>(format!("[{input}, {input}]").as_bytes());
     }
 
@@ -157,6 +159,32 @@ fn strings_are_their_raw_bytes() {
         same_from_slice::<BytesMut>(b"\"\xff\""),
         Some(BytesMut::from(&b"\xff"[..]))
     );
+}
+
+#[test]
+fn keys_are_read_as_raw_bytes() {
+    let map = both_accept::<BTreeMap<Bytes, u8>>(r#"{"hi":1, "\ud800":2, "a\nb":3}"#);
+    let keys: Vec<&[u8]> = map.keys().map(|key| &key[..]).collect();
+    assert_eq!(keys, [&b"a\nb"[..], b"hi", b"\xED\xA0\x80"]);
+    let map = same_from_slice::<BTreeMap<BytesMut, Bytes>>(b"{\"\xff\t\":\"v\"}").unwrap();
+    assert_eq!(map[&b"\xff\t"[..]], &b"v"[..]);
+    // A repeated key keeps the last value, as serde_json's maps do.
+    let map = both_accept::<BTreeMap<Bytes, u8>>(r#"{"a":1,"\u0061":2}"#);
+    assert_eq!(map[&b"a"[..]], 2);
+    both_accept::<BTreeMap<Bytes, u8>>("{}");
+    for input in [
+        r#"{"a":}"#,
+        r#"{"a" 1}"#,
+        r#"{"a":1,}"#,
+        r#"{"\x":1}"#,
+        "{1:1}",
+        r#"{"a":1"#,
+    ] {
+        assert_eq!(
+            same_from_slice::<BTreeMap<Bytes, u8>>(input.as_bytes()),
+            None
+        );
+    }
 }
 
 #[test]

@@ -5,12 +5,17 @@
 //! serde_json hands it either an array (each element read as a `u8`) or a string's raw bytes
 //! (`parse_str_raw`): escapes decoded, but the bytes not checked as UTF-8, control characters
 //! kept, and a lone surrogate escape kept as its three-byte (WTF-8) form. Both are mirrored here;
-//! anything else is refused. Not map keys: serde_json refuses to write bytes as a key.
+//! anything else is refused.
+//!
+//! As map keys: read only (`DecodeKey`), the key's raw bytes as above, since serde_json's key
+//! deserializer forwards `deserialize_bytes` to the string; not written (no `EncodeKey`), since
+//! serde_json refuses to write bytes as a key ("key must be a string").
 
 use std::borrow::Cow;
 
 use ::bytes::{Bytes, BytesMut};
 
+use super::map::DecodeKey;
 use crate::error::{ErrorCode, Result};
 use crate::lexer::Lexer;
 use crate::schema::Schema;
@@ -186,6 +191,24 @@ macro_rules! byte_buffers {
                     Cow::Borrowed(bytes) => $from_slice(bytes),
                     Cow::Owned(bytes) => $from_vec(bytes),
                 })
+            }
+        }
+
+        impl<'de> DecodeKey<'de> for $ty {
+            /// The key's raw bytes, read as a string value's are.
+            fn next_key(lex: &mut Lexer<'de>, first: &mut bool) -> Result<Option<Self>> {
+                lex.next_key_with(first, |lex| {
+                    Ok(match raw_string(lex)? {
+                        Cow::Borrowed(bytes) => $from_slice(bytes),
+                        Cow::Owned(bytes) => $from_vec(bytes),
+                    })
+                })
+            }
+
+            /// Text already read (a key offered to a flattened map): its UTF-8 bytes, as
+            /// the visitor's `visit_str` takes them.
+            fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
+                Ok($from_slice(key.as_bytes()))
             }
         }
 
