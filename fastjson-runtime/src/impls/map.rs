@@ -169,7 +169,8 @@ macro_rules! text_keys {
 pub(crate) use text_keys;
 
 /// A key's text through `parse`; a refusal is its message, at the key (what [`text_keys`]
-/// expands to, out of the macro so that each type's impl stays a call).
+/// expands to, out of the macro so that each type's impl stays a call). Unused, like the
+/// macro, in a build without those features.
 #[allow(dead_code)]
 pub(crate) fn parse_key<T, E: std::fmt::Display>(
     key: &str,
