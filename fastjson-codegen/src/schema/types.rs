@@ -145,6 +145,12 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
         )]),
         "Option" => nullable(arg(0)),
         "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" => array_of(arg(0)),
+        // smallvec's `SmallVec<[T; N]>` (runtime feature `smallvec`): an array of `T` of any
+        // length, `N` being only its inline capacity.
+        "SmallVec" if args.len() == 1 => array_of(match ungroup(args[0]) {
+            syn::Type::Array(array) => of_type(&array.elem, owner, params),
+            _ => Json::any(),
+        }),
         "HashSet" | "BTreeSet" => {
             let mut schema = array_of(arg(0));
             schema.push("uniqueItems", Json::Bool(true));

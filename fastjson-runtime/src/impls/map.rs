@@ -82,11 +82,18 @@ pub trait DecodeKey<'de>: Sized {
     fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self>;
 }
 
+/// `EncodeKey` and `DecodeKey` for string types (`$ty: Deref<Target = str>`) built from a
+/// `&str` by `$from`: the key is the text. Decoding reads the key as a `Str` (borrowed, or
+/// unescaped into the lexer's scratch), so the only allocation is the one `$from` makes.
 macro_rules! string_keys {
     ($($ty:ty => $from:expr;)*) => {$(
-        impl EncodeKey for $ty {
+        impl $crate::impls::EncodeKey for $ty {
             #[inline]
-            fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+            fn encode_key<F: $crate::writer::Format>(
+                &self,
+                w: &mut $crate::writer::Writer<'_, F>,
+                first: bool,
+            ) {
                 w.key_str(first, self);
             }
 
@@ -95,13 +102,83 @@ macro_rules! string_keys {
                 self.len() + 2
             }
         }
-        impl<'de> DecodeKey<'de> for $ty {
+
+        impl<'de> $crate::impls::DecodeKey<'de> for $ty {
             #[inline]
-            fn from_key(key: &Cow<'de, str>, _lex: &Lexer<'de>, _at: usize) -> Result<Self> {
+            fn next_key(
+                lex: &mut $crate::lexer::Lexer<'de>,
+                first: &mut bool,
+            ) -> $crate::error::Result<Option<Self>> {
+                Ok(lex.next_key_str(first)?.map(|key| $from(&*key)))
+            }
+
+            #[inline]
+            fn from_key(
+                key: &::std::borrow::Cow<'de, str>,
+                _lex: &$crate::lexer::Lexer<'de>,
+                _at: usize,
+            ) -> $crate::error::Result<Self> {
                 Ok($from(&**key))
             }
         }
     )*};
+}
+// Used by the feature-gated string types (smol_str, compact_str) besides this file.
+#[allow(unused_imports)]
+pub(crate) use string_keys;
+
+/// `EncodeKey` and `DecodeKey` for a type whose `Encode` writes exactly one JSON string (a
+/// UUID, a URL, a version, a decimal's text): the key is that same string (serde_json's key
+/// serializer takes the `serialize_str` or `collect_str` of those serde impls), and a key is
+/// read back with `$parse`, a `fn(&str) -> Result<Self, impl Display>` whose error is the
+/// message, reported at the key's opening quote. Only feature-gated types use it, hence the
+/// allowances for a build without them.
+#[allow(unused_macros)]
+macro_rules! text_keys {
+    ($($ty:ty => $parse:expr;)*) => {$(
+        impl $crate::impls::EncodeKey for $ty {
+            #[inline]
+            fn encode_key<F: $crate::writer::Format>(
+                &self,
+                w: &mut $crate::writer::Writer<'_, F>,
+                first: bool,
+            ) {
+                w.begin_key(first);
+                $crate::traits::Encode::encode(self, w);
+                w.end_key();
+            }
+
+            #[inline]
+            fn key_len_hint(&self) -> usize {
+                $crate::traits::Encode::encoded_len_hint(self)
+            }
+        }
+
+        impl<'de> $crate::impls::DecodeKey<'de> for $ty {
+            fn from_key(
+                key: &::std::borrow::Cow<'de, str>,
+                lex: &$crate::lexer::Lexer<'de>,
+                at: usize,
+            ) -> $crate::error::Result<Self> {
+                $crate::impls::map::parse_key(key, lex, at, $parse)
+            }
+        }
+    )*};
+}
+#[allow(unused_imports)]
+pub(crate) use text_keys;
+
+/// A key's text through `parse`; a refusal is its message, at the key (what [`text_keys`]
+/// expands to, out of the macro so that each type's impl stays a call). Unused, like the
+/// macro, in a build without those features.
+#[allow(dead_code)]
+pub(crate) fn parse_key<T, E: std::fmt::Display>(
+    key: &str,
+    lex: &Lexer<'_>,
+    at: usize,
+    parse: impl FnOnce(&str) -> std::result::Result<T, E>,
+) -> Result<T> {
+    parse(key).map_err(|message| crate::__private::err_custom_at(lex, message, at))
 }
 
 string_keys! {

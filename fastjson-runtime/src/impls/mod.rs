@@ -1,8 +1,12 @@
 //! `Encode`/`Decode` (and `IsEmpty`, flatten) impls for std types, one file per family.
 
+#[cfg(feature = "bytes")]
+mod bytes;
 mod cells;
 #[cfg(feature = "chrono")]
 mod chrono;
+#[cfg(feature = "compact_str")]
+mod compact_str;
 mod empty;
 mod ffi;
 mod map;
@@ -16,6 +20,10 @@ mod scalar;
 #[cfg(feature = "semver")]
 mod semver;
 mod seq;
+#[cfg(feature = "smallvec")]
+mod smallvec;
+#[cfg(feature = "smol_str")]
+mod smol_str;
 mod staged_vec;
 mod std_enums;
 mod std_struct;

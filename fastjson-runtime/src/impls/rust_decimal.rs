@@ -5,13 +5,11 @@
 //! as serde_json's `deserialize_any` hands it over: integers exactly, other numbers through
 //! their `f64`'s `Display` text. Also a map key (a string, read as a string value is).
 
-use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
 use ::rust_decimal::Decimal;
 
-use super::map::{DecodeKey, EncodeKey};
 use super::net::with_text;
 use crate::error::{Error, Result};
 use crate::lexer::{Lexer, Number};
@@ -133,30 +131,11 @@ impl<'de> Decode<'de> for Decimal {
     }
 }
 
-impl EncodeKey for Decimal {
-    #[inline]
-    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
-        w.begin_key(first);
-        write_quoted(self, w);
-        w.end_key();
-    }
-
-    #[inline]
-    fn key_len_hint(&self) -> usize {
-        MAX_QUOTED_LEN
-    }
-}
-
-impl<'de> DecodeKey<'de> for Decimal {
-    fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
-        parse_text(key).ok_or_else(|| {
-            crate::__private::err_custom_at(
-                lex,
-                format_args!("invalid value: string {:?}, expected {EXPECTED}", &**key),
-                at,
-            )
-        })
-    }
+super::map::text_keys! {
+    Decimal => |text| {
+        parse_text(text)
+            .ok_or_else(|| format!("invalid value: string {text:?}, expected {EXPECTED}"))
+    };
 }
 
 impl Schema for Decimal {

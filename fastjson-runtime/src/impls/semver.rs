@@ -2,13 +2,11 @@
 //! write them: their `Display` text as a string (`collect_str`), read back with `FromStr`
 //! (strings only); also as map keys.
 
-use std::borrow::Cow;
 use std::fmt::Display;
 use std::str::FromStr;
 
 use ::semver::{Comparator, Version, VersionReq};
 
-use super::map::{DecodeKey, EncodeKey};
 use super::net::with_text;
 use crate::error::Result;
 use crate::lexer::Lexer;
@@ -65,15 +63,6 @@ where
     }
 }
 
-fn parse_key<T>(key: &str, lex: &Lexer<'_>, at: usize) -> Result<T>
-where
-    T: FromStr,
-    T::Err: Display,
-{
-    key.parse::<T>()
-        .map_err(|error| crate::__private::err_custom_at(lex, error, at))
-}
-
 impl Encode for Version {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
@@ -82,20 +71,6 @@ impl Encode for Version {
 
     #[inline]
     fn encoded_len_hint(&self) -> usize {
-        version_len(self)
-    }
-}
-
-impl EncodeKey for Version {
-    #[inline]
-    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
-        w.begin_key(first);
-        write_version(self, w);
-        w.end_key();
-    }
-
-    #[inline]
-    fn key_len_hint(&self) -> usize {
         version_len(self)
     }
 }
@@ -110,29 +85,23 @@ macro_rules! displayed {
                 with_text(self, |text| w.str(text));
             }
         }
-
-        impl EncodeKey for $ty {
-            #[inline]
-            fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
-                with_text(self, |text| w.key_str(first, text));
-            }
-        }
     )*};
 }
 
 displayed!(VersionReq, Comparator);
+
+// Keys are the same strings, read back with `FromStr`.
+super::map::text_keys! {
+    Version => str::parse::<Version>;
+    VersionReq => str::parse::<VersionReq>;
+    Comparator => str::parse::<Comparator>;
+}
 
 macro_rules! parsed {
     ($($ty:ident, $schema:expr;)*) => {$(
         impl<'de> Decode<'de> for $ty {
             fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
                 decode_parsed(lex)
-            }
-        }
-
-        impl<'de> DecodeKey<'de> for $ty {
-            fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
-                parse_key(key, lex, at)
             }
         }
 

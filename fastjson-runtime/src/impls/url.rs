@@ -1,11 +1,8 @@
 //! `url::Url` (feature `url`), as url's serde impl writes it: its text (`Url::as_str`) as a
 //! string, read back with `Url::parse` (strings only); also as a map key.
 
-use std::borrow::Cow;
-
 use ::url::Url;
 
-use super::map::{DecodeKey, EncodeKey};
 use crate::error::Result;
 use crate::lexer::Lexer;
 use crate::schema::Schema;
@@ -46,23 +43,8 @@ impl<'de> Decode<'de> for Url {
     }
 }
 
-impl EncodeKey for Url {
-    #[inline]
-    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
-        w.key_str(first, self.as_str());
-    }
-
-    #[inline]
-    fn key_len_hint(&self) -> usize {
-        self.as_str().len() + 2
-    }
-}
-
-impl<'de> DecodeKey<'de> for Url {
-    fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
-        Url::parse(key)
-            .map_err(|error| crate::__private::err_custom_at(lex, parse_error(error, key), at))
-    }
+super::map::text_keys! {
+    Url => |text| Url::parse(text).map_err(|error| parse_error(error, text));
 }
 
 impl Schema for Url {

@@ -5,11 +5,8 @@
 //! uuid's visitor also takes bytes and sequences, but serde_json's `deserialize_str`, which
 //! its `Deserialize` calls, hands it strings only: a JSON array is refused, and so it is here.
 
-use std::borrow::Cow;
-
 use ::uuid::Uuid;
 
-use super::map::{DecodeKey, EncodeKey};
 use crate::error::Result;
 use crate::lexer::Lexer;
 use crate::schema::Schema;
@@ -64,25 +61,8 @@ impl<'de> Decode<'de> for Uuid {
     }
 }
 
-impl EncodeKey for Uuid {
-    #[inline]
-    fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
-        w.begin_key(first);
-        write_quoted(self, w);
-        w.end_key();
-    }
-
-    #[inline]
-    fn key_len_hint(&self) -> usize {
-        HYPHENATED_LEN + 2
-    }
-}
-
-impl<'de> DecodeKey<'de> for Uuid {
-    fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
-        Uuid::parse_str(key)
-            .map_err(|error| crate::__private::err_custom_at(lex, parse_error(error), at))
-    }
+super::map::text_keys! {
+    Uuid => |text| Uuid::parse_str(text).map_err(parse_error);
 }
 
 impl Schema for Uuid {

@@ -594,6 +594,23 @@ impl<'de> Lexer<'de> {
         Ok(Some(self.str_of(key)))
     }
 
+    /// Like [`Lexer::next_key`], with the key read by `read` from its opening quote (on which
+    /// the lexer stands) to past its closing one: for key types that read a string their own
+    /// way (`bytes::Bytes`, raw as serde_json's `deserialize_bytes` reads it).
+    #[cfg_attr(not(feature = "bytes"), allow(dead_code))]
+    pub(crate) fn next_key_with<T>(
+        &mut self,
+        first: &mut bool,
+        read: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<Option<T>> {
+        if !self.object_step(first)? {
+            return Ok(None);
+        }
+        let key = read(self)?;
+        self.colon()?;
+        Ok(Some(key))
+    }
+
     /// Moves to the next element of the current array: `true` when one follows (its separator
     /// consumed), `false` after the closing `]`.
     #[inline(always)]
