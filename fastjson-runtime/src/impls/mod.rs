@@ -21,6 +21,8 @@ mod std_enums;
 mod std_struct;
 mod text;
 mod time;
+#[cfg(feature = "time")]
+mod time_crate;
 mod tuple;
 #[cfg(feature = "url")]
 mod url;
