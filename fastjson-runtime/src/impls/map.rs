@@ -270,7 +270,7 @@ pub(super) fn key_error(lex: &Lexer<'_>, at: usize, ty: &str, key: &str) -> Erro
 /// written without escapes (`Cow::Borrowed`): serde_json reads the digits straight from the
 /// input and rejects `"\u0031"`.
 #[allow(clippy::ptr_arg)] // the `Cow` itself: `Owned` says the key was written with escapes
-fn parse_integer_key<'de, T>(
+pub(super) fn parse_integer_key<'de, T>(
     key: &Cow<'_, str>,
     lex: &Lexer<'de>,
     at: usize,

@@ -7,6 +7,8 @@ mod empty;
 mod ffi;
 mod map;
 mod net;
+#[cfg(feature = "ordered-float")]
+mod ordered_float;
 mod path;
 mod pointer;
 mod range;
