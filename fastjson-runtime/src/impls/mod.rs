@@ -5,6 +5,8 @@ mod cells;
 mod chrono;
 mod empty;
 mod ffi;
+#[cfg(feature = "indexmap")]
+mod indexmap;
 mod map;
 mod net;
 #[cfg(feature = "ordered-float")]
