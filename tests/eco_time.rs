@@ -12,7 +12,9 @@ use std::fmt::Debug;
 use fastjson::FastJson;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
-use time::{Date, Duration, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset};
+use time::{
+    Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset, Weekday,
+};
 
 mod same_as_serde;
 use same_as_serde::check;
@@ -384,6 +386,56 @@ fn durations_are_decided_as_serde_decides() {
     for input in NOT_ARRAYS {
         assert!(same_outcome::<Duration>(input).is_err(), "{input}");
     }
+}
+
+/// Every month and weekday, as values and as map keys; hand-picked numbers, values and keys.
+#[test]
+fn months_and_weekdays_are_their_numbers() {
+    let mut month = Month::January;
+    let mut day = Weekday::Monday;
+    for _ in 0..12 {
+        agree(month);
+        agree(day);
+        check(&BTreeMap::from([(month as u8, month)]));
+        let keyed: std::collections::HashMap<Month, Weekday> = [(month, day)].into();
+        check(&keyed);
+        month = month.next();
+        day = day.next();
+    }
+    assert_eq!(fastjson::to_string(&Month::December), "12");
+    assert_eq!(fastjson::to_string(&Weekday::Sunday), "7");
+    let inputs = [
+        "0",
+        "1",
+        "7",
+        "8",
+        "12",
+        "13",
+        "-1",
+        "-0",
+        "1.0",
+        "1e0",
+        "256",
+        "18446744073709551615",
+        "18446744073709551616",
+        r#""March""#,
+        r#""Monday""#,
+        "null",
+        "[1]",
+    ];
+    for input in inputs {
+        same_outcome::<Month>(input).ok();
+        same_outcome::<Weekday>(input).ok();
+        let key = serde_json::to_string(input.trim_matches('"')).unwrap();
+        same_outcome::<std::collections::HashMap<Month, u8>>(&format!("{{{key}:1}}")).ok();
+        same_outcome::<std::collections::HashMap<Weekday, u8>>(&format!("{{{key}:1}}")).ok();
+    }
+    assert_eq!(
+        same_outcome::<Month>("13"),
+        Err("invalid value: integer `13`, expected a value in the range 1..=12".to_owned())
+    );
+    assert_eq!(same_outcome::<Weekday>("1"), Ok(Weekday::Monday));
+    assert!(same_outcome::<std::collections::HashMap<Month, u8>>(r#"{"\u0033":1}"#).is_err());
 }
 
 #[test]

@@ -13,10 +13,20 @@
 //! constructors (their refusal worded as time's `invalid <component>, expected an in-range
 //! value`), and an element after the last refused. `UtcOffset` alone may stop after its hours or
 //! minutes, the rest being zero. None of them is a map key: serde_json refuses an array as a key.
+//!
+//! `Month` and `Weekday` are their numbers (`1` for January, `1` for Monday), read from an
+//! unsigned JSON integer as time's `visit_u64` reads them (a negative or fractional number is
+//! refused, as serde's default `visit_i64`/`visit_f64` refuse it), and, written as integers,
+//! map keys too (`{"3":..}`), as serde_json writes and reads integer keys.
 
 use ::time::error::ComponentRange;
-use ::time::{Date, Duration, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset};
+use ::time::{
+    Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset, Weekday,
+};
 
+use std::borrow::Cow;
+
+use super::map::{parse_integer_key, DecodeKey, EncodeKey};
 use crate::error::Result;
 use crate::lexer::Lexer;
 use crate::schema::Schema;
@@ -327,6 +337,77 @@ impl<'de> Decode<'de> for Duration {
     }
 }
 
+/// A `Month` or `Weekday` from its number, or time's message for a number out of its range.
+fn numbered<T>(
+    number: u64,
+    from: impl FnOnce(u8) -> Option<T>,
+    range: &str,
+) -> std::result::Result<T, String> {
+    u8::try_from(number).ok().and_then(from).ok_or_else(|| {
+        format!("invalid value: integer `{number}`, expected a value in the range {range}")
+    })
+}
+
+macro_rules! numbered {
+    ($($ty:ident: $number:expr, $from:expr, $range:literal;)*) => {$(
+        impl Encode for $ty {
+            #[inline]
+            fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
+                let number: u8 = $number(*self);
+                number.encode(w);
+            }
+
+            #[inline]
+            fn encoded_len_hint(&self) -> usize {
+                2
+            }
+        }
+
+        impl<'de> Decode<'de> for $ty {
+            fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
+                let start = lex.mark();
+                let number = u64::decode(lex)?;
+                numbered(number, $from, $range).map_err(|message| {
+                    lex.reset(start);
+                    match lex.peek() {
+                        Ok(_) => lex.err_custom(message),
+                        Err(error) => error,
+                    }
+                })
+            }
+        }
+
+        impl EncodeKey for $ty {
+            #[inline]
+            fn encode_key<F: Format>(&self, w: &mut Writer<'_, F>, first: bool) {
+                let number: u8 = $number(*self);
+                number.encode_key(w, first);
+            }
+
+            #[inline]
+            fn key_len_hint(&self) -> usize {
+                4
+            }
+        }
+
+        impl<'de> DecodeKey<'de> for $ty {
+            fn from_key(key: &Cow<'de, str>, lex: &Lexer<'de>, at: usize) -> Result<Self> {
+                // A closure, not the path: `Decode<'de>`'s lifetime is early-bound, and the
+                // nested lexer borrows the key for a shorter one.
+                #[allow(clippy::redundant_closure)]
+                let number = parse_integer_key(key, lex, at, "u64", |l| u64::decode(l))?;
+                numbered(number, $from, $range)
+                    .map_err(|message| crate::__private::err_custom_at(lex, message, at))
+            }
+        }
+    )*};
+}
+
+numbered! {
+    Month: u8::from, |n| Month::try_from(n).ok(), "1..=12";
+    Weekday: Weekday::number_from_monday, |n: u8| n.checked_sub(1).filter(|&d| d < 7).map(|d| Weekday::Sunday.nth_next(d + 1)), "1..=7";
+}
+
 macro_rules! schema {
     ($($ty:ty => $name:literal, $schema:literal;)*) => {$(
         impl Schema for $ty {
@@ -351,6 +432,10 @@ schema! {
         r#"{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer","minimum":1,"maximum":366},{"type":"integer","minimum":0,"maximum":23},{"type":"integer","minimum":0,"maximum":59},{"type":"integer","minimum":0,"maximum":59},{"type":"integer","minimum":0,"maximum":999999999},{"type":"integer","minimum":-25,"maximum":25},{"type":"integer","minimum":-59,"maximum":59},{"type":"integer","minimum":-59,"maximum":59}],"items":false,"minItems":9,"maxItems":9}"#;
     UtcOffset => "UtcOffset",
         r#"{"type":"array","prefixItems":[{"type":"integer","minimum":-25,"maximum":25},{"type":"integer","minimum":-59,"maximum":59},{"type":"integer","minimum":-59,"maximum":59}],"items":false,"minItems":1,"maxItems":3}"#;
+    Month => "Month",
+        r#"{"type":"integer","minimum":1,"maximum":12}"#;
+    Weekday => "Weekday",
+        r#"{"type":"integer","minimum":1,"maximum":7,"description":"1 is Monday"}"#;
     Duration => "Duration",
         r#"{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer","minimum":-999999999,"maximum":999999999}],"items":false,"minItems":2,"maxItems":2}"#;
 }
