@@ -12,19 +12,19 @@
 //! one refused with time's `expected <component>`, the value built by time's own checked
 //! constructors (their refusal worded as time's `invalid <component>, expected an in-range
 //! value`), and an element after the last refused. `UtcOffset` alone may stop after its hours or
-//! minutes, the rest being zero. None of them is a map key: serde_json refuses an array as a key.
+//! minutes, the rest being zero. None of these is a map key: serde_json refuses an array as a key.
 //!
 //! `Month` and `Weekday` are their numbers (`1` for January, `1` for Monday), read from an
 //! unsigned JSON integer as time's `visit_u64` reads them (a negative or fractional number is
 //! refused, as serde's default `visit_i64`/`visit_f64` refuse it), and, written as integers,
 //! map keys too (`{"3":..}`), as serde_json writes and reads integer keys.
 
+use std::borrow::Cow;
+
 use ::time::error::ComponentRange;
 use ::time::{
     Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset, Weekday,
 };
-
-use std::borrow::Cow;
 
 use super::map::{parse_integer_key, DecodeKey, EncodeKey};
 use crate::error::Result;
@@ -403,9 +403,17 @@ macro_rules! numbered {
     )*};
 }
 
+/// The weekday numbered from Monday (1) to Sunday (7).
+#[inline]
+fn weekday_from_monday(number: u8) -> Option<Weekday> {
+    (1..=7)
+        .contains(&number)
+        .then(|| Weekday::Sunday.nth_next(number))
+}
+
 numbered! {
     Month: u8::from, |n| Month::try_from(n).ok(), "1..=12";
-    Weekday: Weekday::number_from_monday, |n: u8| n.checked_sub(1).filter(|&d| d < 7).map(|d| Weekday::Sunday.nth_next(d + 1)), "1..=7";
+    Weekday: Weekday::number_from_monday, weekday_from_monday, "1..=7";
 }
 
 macro_rules! schema {
