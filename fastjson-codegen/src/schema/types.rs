@@ -151,12 +151,13 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
             syn::Type::Array(array) => of_type(&array.elem, owner, params),
             _ => Json::any(),
         }),
-        "HashSet" | "BTreeSet" => {
+        // indexmap's, written as the std ones are (feature `indexmap` of the runtime).
+        "HashSet" | "BTreeSet" | "IndexSet" => {
             let mut schema = array_of(arg(0));
             schema.push("uniqueItems", Json::Bool(true));
             schema
         }
-        "HashMap" | "BTreeMap" => map_of(args.first().copied(), arg(1)),
+        "HashMap" | "BTreeMap" | "IndexMap" => map_of(args.first().copied(), arg(1)),
         "Map" if args.is_empty() => Json::typed("object"),
         "PhantomData" => Json::typed("null"),
         "Value" if path.segments.len() == 1 || is_serde_json(path) => Json::any(),

@@ -347,7 +347,7 @@ pub(super) fn key_error(lex: &Lexer<'_>, at: usize, ty: &str, key: &str) -> Erro
 /// written without escapes (`Cow::Borrowed`): serde_json reads the digits straight from the
 /// input and rejects `"\u0031"`.
 #[allow(clippy::ptr_arg)] // the `Cow` itself: `Owned` says the key was written with escapes
-fn parse_integer_key<'de, T>(
+pub(super) fn parse_integer_key<'de, T>(
     key: &Cow<'_, str>,
     lex: &Lexer<'de>,
     at: usize,
@@ -405,7 +405,7 @@ integer_keys!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
 
 /// Writes `(key, value)` pairs as object entries.
 #[inline]
-fn encode_entries<'a, K, V, F, I>(entries: I, w: &mut Writer<'_, F>, first: &mut bool)
+pub(super) fn encode_entries<'a, K, V, F, I>(entries: I, w: &mut Writer<'_, F>, first: &mut bool)
 where
     K: EncodeKey + 'a,
     V: Encode + 'a,
@@ -436,7 +436,7 @@ where
 
 /// Reads an object's entries into `insert` (a repeated key keeps the last value, as serde_json).
 #[inline]
-fn decode_entries<'de, K: DecodeKey<'de>, V: Decode<'de>>(
+pub(super) fn decode_entries<'de, K: DecodeKey<'de>, V: Decode<'de>>(
     lex: &mut Lexer<'de>,
     mut insert: impl FnMut(K, V),
 ) -> Result<()> {
@@ -454,7 +454,7 @@ fn decode_entries<'de, K: DecodeKey<'de>, V: Decode<'de>>(
 
 /// One entry offered to a flattened map: the key converted, the value decoded.
 #[allow(clippy::ptr_arg)] // the `Cow` itself: `&'de str` keys borrow when it is `Borrowed`
-fn decode_flattened_entry<'de, K: DecodeKey<'de>, V: Decode<'de>>(
+pub(super) fn decode_flattened_entry<'de, K: DecodeKey<'de>, V: Decode<'de>>(
     key: &Cow<'de, str>,
     lex: &mut Lexer<'de>,
 ) -> Result<(K, V)> {

@@ -9,8 +9,12 @@ mod chrono;
 mod compact_str;
 mod empty;
 mod ffi;
+#[cfg(feature = "indexmap")]
+mod indexmap;
 mod map;
 mod net;
+#[cfg(feature = "ordered-float")]
+mod ordered_float;
 mod path;
 mod pointer;
 mod range;
@@ -29,6 +33,8 @@ mod std_enums;
 mod std_struct;
 mod text;
 mod time;
+#[cfg(feature = "time")]
+mod time_crate;
 mod tuple;
 #[cfg(feature = "url")]
 mod url;
