@@ -326,8 +326,9 @@
 //! - `serde` (default): the serde bridge ([`serde`](mod@crate::serde)): `#[serde(with = "..")]`
 //!   naming serde's functions, `#[fastjson(serde)]` fields and types,
 //!   `#[fastjson(serde_fallback)]` containers, and whole values of any serde type.
-//! - One feature per ecosystem crate, named after it (`chrono`, `uuid`, `url`, `semver`,
-//!   `rust_decimal`, ...): its types as that crate's serde impls write and read them
+//! - One feature per ecosystem crate, named after it (`chrono`, `time`, `uuid`, `url`, `semver`,
+//!   `rust_decimal`, `indexmap`, `ordered-float`, `bytes`, `smallvec`, `smol_str`,
+//!   `compact_str`): its types as that crate's serde impls write and read them
 //!   ([`guide::types`]).
 //!
 //! # The reference manual
