@@ -1,0 +1,489 @@
+//! The adoption test: every fixture in `fixtures/` decodes with serde_json and with fastjson to
+//! equal values (or both reject it), re-encodes to the same bytes compact and pretty, and so do
+//! mutated variants of it (a field dropped, a type changed, a timestamp or ID made garbage, the
+//! document truncated). It prints the counts (types, fixtures, checks, `#[fastjson]`
+//! attributes) and asserts floors on them.
+
+mod support;
+
+use adoption::{cloudevents as ce, github as gh, llm, payments as pay};
+use serde_json::Value;
+use std::collections::{BTreeSet, HashSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use support::Model;
+
+/// What one fixture or mutation did.
+#[derive(Default)]
+struct Tally {
+    /// Documents decoded by both sides (fixtures and mutations).
+    documents: usize,
+    /// Individual comparisons made (decode agreement, value equality, compact and pretty bytes).
+    checks: usize,
+    /// Mutations both sides accepted with equal values.
+    mutations_accepted: usize,
+    /// Mutations both sides rejected.
+    mutations_rejected: usize,
+    /// Every disagreement, described.
+    divergences: Vec<String>,
+}
+
+type Checker = fn(&str, &[u8], &mut Tally);
+
+/// Each fixture and the type it is a document of.
+fn table() -> Vec<(&'static str, Checker)> {
+    vec![
+        ("github_push.json", check::<gh::PushEvent>),
+        ("github_push_tag_created.json", check::<gh::PushEvent>),
+        ("github_push_forced_unicode.json", check::<gh::PushEvent>),
+        (
+            "github_pull_request_opened.json",
+            check::<gh::PullRequestEvent>,
+        ),
+        (
+            "github_pull_request_closed_merged.json",
+            check::<gh::PullRequestEvent>,
+        ),
+        (
+            "github_pull_request_edited.json",
+            check::<gh::PullRequestEvent>,
+        ),
+        (
+            "github_pull_request_enqueued.json",
+            check::<gh::PullRequestEvent>,
+        ),
+        ("github_issues_opened.json", check::<gh::IssuesEvent>),
+        ("github_issues_closed.json", check::<gh::IssuesEvent>),
+        ("github_issues_labeled.json", check::<gh::IssuesEvent>),
+        (
+            "github_issues_assigned_unknown_association.json",
+            check::<gh::IssuesEvent>,
+        ),
+        (
+            "github_issue_comment_created.json",
+            check::<gh::IssueCommentEvent>,
+        ),
+        ("github_release_published.json", check::<gh::ReleaseEvent>),
+        (
+            "github_release_created_draft.json",
+            check::<gh::ReleaseEvent>,
+        ),
+        (
+            "github_registry_package_published.json",
+            check::<gh::RegistryPackageEvent>,
+        ),
+        (
+            "cloudevents_storage_finalized.json",
+            check::<ce::TypedCloudEvent<ce::StorageObjectData>>,
+        ),
+        (
+            "cloudevents_storage_deleted.json",
+            check::<ce::TypedCloudEvent<ce::StorageObjectData>>,
+        ),
+        (
+            "cloudevents_build_success.json",
+            check::<ce::TypedCloudEvent<ce::BuildData>>,
+        ),
+        (
+            "cloudevents_build_unknown_status.json",
+            check::<ce::TypedCloudEvent<ce::BuildData>>,
+        ),
+        ("cloudevents_generic.json", check::<ce::CloudEvent>),
+        ("cloudevents_binary_base64.json", check::<ce::CloudEvent>),
+        ("cloudevents_batch.json", check::<ce::CloudEventBatch>),
+        ("llm_request_simple.json", check::<llm::MessagesRequest>),
+        ("llm_request_tools.json", check::<llm::MessagesRequest>),
+        (
+            "llm_request_system_thinking.json",
+            check::<llm::MessagesRequest>,
+        ),
+        ("llm_response_text.json", check::<llm::Message>),
+        ("llm_response_tool_use.json", check::<llm::Message>),
+        (
+            "llm_response_unknown_stop_reason.json",
+            check::<llm::Message>,
+        ),
+        ("llm_stream_events.json", check::<Vec<llm::StreamEvent>>),
+        ("llm_error_overloaded.json", check::<llm::ErrorResponse>),
+        ("llm_models_page.json", check::<llm::Page<llm::ModelInfo>>),
+        ("llm_message_batch.json", check::<llm::MessageBatch>),
+        ("llm_batch_results.json", check::<Vec<llm::BatchResultLine>>),
+        ("llm_request_log.json", check::<Vec<llm::RequestLogEntry>>),
+        (
+            "payments_payment_intent_succeeded.json",
+            check::<pay::PaymentIntent>,
+        ),
+        (
+            "payments_payment_intent_requires_action.json",
+            check::<pay::PaymentIntent>,
+        ),
+        (
+            "payments_payment_intent_canceled.json",
+            check::<pay::PaymentIntent>,
+        ),
+        ("payments_customer_sources.json", check::<pay::Customer>),
+        ("payments_customer_minimal.json", check::<pay::Customer>),
+        ("payments_invoice.json", check::<pay::Invoice>),
+        ("payments_upcoming_invoice.json", check::<pay::Invoice>),
+        (
+            "payments_refunds_list.json",
+            check::<pay::List<pay::Refund>>,
+        ),
+        ("payments_payout.json", check::<pay::Payout>),
+        ("payments_event_charge_succeeded.json", check::<pay::Event>),
+        ("payments_event_customer_updated.json", check::<pay::Event>),
+        ("payments_charge_old_api.json", check::<pay::Charge>),
+        ("payments_charge_sepa.json", check::<pay::Charge>),
+        (
+            "payments_error_card_declined.json",
+            check::<pay::ErrorResponse>,
+        ),
+        (
+            "payments_create_intent.json",
+            check::<pay::CreatePaymentIntent>,
+        ),
+        (
+            "payments_create_intent_minimal.json",
+            check::<pay::CreatePaymentIntent>,
+        ),
+    ]
+}
+
+fn crate_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Decodes `bytes` both ways and compares: acceptance, values, compact and pretty bytes.
+/// Returns whether serde_json accepted.
+fn compare<T: Model>(what: &str, bytes: &[u8], tally: &mut Tally) -> bool {
+    tally.documents += 1;
+    let ours = support::decode::<T>(bytes);
+    let theirs = serde_json::from_slice::<T>(bytes);
+    tally.checks += 1;
+    match (ours, theirs) {
+        (Ok(ours), Ok(theirs)) => {
+            tally.checks += 3;
+            if ours != theirs {
+                tally.divergences.push(format!(
+                    "{what}: decoded values differ\n  fastjson:   {ours:?}\n  serde_json: {theirs:?}"
+                ));
+                return true;
+            }
+            let (a, b) = (
+                support::encode(&theirs),
+                serde_json::to_vec(&theirs).unwrap(),
+            );
+            if a != b {
+                tally.divergences.push(format!(
+                    "{what}: to_vec differs\n  fastjson:   {}\n  serde_json: {}",
+                    String::from_utf8_lossy(&a),
+                    String::from_utf8_lossy(&b)
+                ));
+            }
+            let (a, b) = (
+                support::encode_pretty(&theirs),
+                serde_json::to_vec_pretty(&theirs).unwrap(),
+            );
+            if a != b {
+                tally.divergences.push(format!(
+                    "{what}: to_vec_pretty differs\n  fastjson:   {}\n  serde_json: {}",
+                    String::from_utf8_lossy(&a),
+                    String::from_utf8_lossy(&b)
+                ));
+            }
+            true
+        }
+        (Err(_), Err(_)) => false,
+        (Ok(ours), Err(e)) => {
+            tally.divergences.push(format!(
+                "{what}: fastjson accepts, serde_json rejects ({e})\n  fastjson: {ours:?}\n  input: {}",
+                String::from_utf8_lossy(bytes)
+            ));
+            false
+        }
+        (Err(e), Ok(_)) => {
+            tally.divergences.push(format!(
+                "{what}: serde_json accepts, fastjson rejects ({e})\n  input: {}",
+                String::from_utf8_lossy(bytes)
+            ));
+            true
+        }
+    }
+}
+
+/// The fixture as written (it must be accepted), then its mutations.
+fn check<T: Model>(name: &str, bytes: &[u8], tally: &mut Tally) {
+    if !compare::<T>(name, bytes, tally) {
+        let e = serde_json::from_slice::<T>(bytes).err().unwrap();
+        tally.divergences.push(format!(
+            "{name}: serde_json rejects the fixture itself: {e}"
+        ));
+    }
+    let doc: Value = serde_json::from_slice(bytes).unwrap();
+    for (what, mutated) in mutations(&doc) {
+        let text = serde_json::to_vec(&mutated).unwrap();
+        if compare::<T>(&format!("{name} with {what}"), &text, tally) {
+            tally.mutations_accepted += 1;
+        } else {
+            tally.mutations_rejected += 1;
+        }
+    }
+    // Truncated documents: both must reject every one.
+    for cut in (1..bytes.len()).step_by(bytes.len() / 7 + 1) {
+        compare::<T>(&format!("{name} cut at byte {cut}"), &bytes[..cut], tally);
+    }
+}
+
+/// Where a value sits in the document, as a JSON path.
+fn path_text(path: &[Step]) -> String {
+    let mut s = String::from("$");
+    for step in path {
+        match step {
+            Step::Key(k) => write!(s, ".{k}").unwrap(),
+            Step::Index(i) => write!(s, "[{i}]").unwrap(),
+        }
+    }
+    s
+}
+
+#[derive(Clone)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+fn at_mut<'a>(doc: &'a mut Value, path: &[Step]) -> &'a mut Value {
+    path.iter().fold(doc, |v, step| match step {
+        Step::Key(k) => v.get_mut(k.as_str()).unwrap(),
+        Step::Index(i) => v.get_mut(*i).unwrap(),
+    })
+}
+
+/// Every node of the document with its path. An object repeated verbatim (the same user as
+/// `sender`, `owner` and `user`) is walked into once: its copies are still replaced whole.
+fn walk(
+    v: &Value,
+    path: &mut Vec<Step>,
+    seen: &mut HashSet<String>,
+    out: &mut Vec<(Vec<Step>, Value)>,
+) {
+    out.push((path.clone(), v.clone()));
+    match v {
+        Value::Object(m) => {
+            if m.len() > 2 && !path.is_empty() && !seen.insert(v.to_string()) {
+                return;
+            }
+            for (k, child) in m {
+                path.push(Step::Key(k.clone()));
+                walk(child, path, seen, out);
+                path.pop();
+            }
+        }
+        // Inside a document, the first element of an array stands for the rest; a
+        // top-level array (a stream of events, a batch) is walked whole.
+        Value::Array(a) => {
+            let n = if path.is_empty() { a.len() } else { 1 };
+            for (i, child) in a.iter().enumerate().take(n) {
+                path.push(Step::Index(i));
+                walk(child, path, seen, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// What a value may be replaced by: the wrong JSON type, null, and values a real API
+/// client meets when a server changes (garbage timestamps, empty and odd IDs, negative and
+/// fractional numbers, numbers as strings).
+fn replacements(v: &Value) -> Vec<(&'static str, Value)> {
+    let mut r = vec![("null", Value::Null)];
+    match v {
+        Value::String(s) => {
+            r.push(("a number", Value::from(7)));
+            r.push(("an empty string", Value::from("")));
+            if chrono::DateTime::parse_from_rfc3339(s).is_ok() {
+                r.push(("a garbage timestamp", Value::from("2024-13-45T25:61:00Z")));
+                r.push((
+                    "a timestamp without offset",
+                    Value::from("2024-03-10T08:14:31"),
+                ));
+            } else if s.parse::<f64>().is_ok() {
+                r.push(("a non-numeric string", Value::from("12,5")));
+            } else {
+                r.push(("another string", Value::from(format!("{s}-x"))));
+            }
+        }
+        Value::Number(n) => {
+            r.push(("a string", Value::from(n.to_string())));
+            r.push(("a negative number", Value::from(-3)));
+            r.push(("a fraction", Value::from(2.5)));
+            r.push(("a boolean", Value::from(true)));
+            if n.as_i64()
+                .is_some_and(|n| (1_000_000_000..2_000_000_000).contains(&n))
+            {
+                r.push(("a far-future timestamp", Value::from(i64::MAX / 1000)));
+            }
+        }
+        Value::Bool(b) => {
+            r.push(("a string", Value::from(b.to_string())));
+            r.push(("a number", Value::from(u8::from(*b))));
+        }
+        Value::Null => {
+            r.clear();
+            r.push(("an object", Value::Object(Default::default())));
+            r.push(("a string", Value::from("x")));
+        }
+        Value::Array(_) => {
+            r.push(("an empty array", Value::Array(vec![])));
+            r.push(("an object", Value::Object(Default::default())));
+        }
+        Value::Object(_) => {
+            r.push(("an empty object", Value::Object(Default::default())));
+            r.push(("an array", Value::Array(vec![])));
+        }
+    }
+    r
+}
+
+/// Every mutation of `doc`: each key dropped, each value replaced by each of its
+/// replacements, each object given an unknown key.
+fn mutations(doc: &Value) -> Vec<(String, Value)> {
+    let mut nodes = Vec::new();
+    walk(doc, &mut Vec::new(), &mut HashSet::new(), &mut nodes);
+    let mut out = Vec::new();
+    for (path, v) in &nodes {
+        if let Some((Step::Key(k), parent)) = path.split_last() {
+            let mut m = doc.clone();
+            at_mut(&mut m, parent).as_object_mut().unwrap().remove(k);
+            out.push((format!("{} dropped", path_text(path)), m));
+        }
+        for (how, new) in replacements(v) {
+            let mut m = doc.clone();
+            *at_mut(&mut m, path) = new;
+            out.push((format!("{} as {how}", path_text(path)), m));
+        }
+        if v.is_object() {
+            let mut m = doc.clone();
+            at_mut(&mut m, path)
+                .as_object_mut()
+                .unwrap()
+                .insert("zz_unknown".into(), Value::from("x"));
+            out.push((format!("{} with an unknown key", path_text(path)), m));
+        }
+    }
+    out
+}
+
+/// The `#[fastjson(...)]` attributes in the crate's source: each one is a change beyond the
+/// derive lists.
+fn fastjson_attributes() -> Vec<String> {
+    let mut found = Vec::new();
+    for (file, text) in sources() {
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("#[fastjson") {
+                found.push(format!("src/{file}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+fn sources() -> Vec<(String, String)> {
+    let mut files: Vec<_> = std::fs::read_dir(crate_dir().join("src"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
+/// The model types that implement fastjson's traits: those whose derive list names
+/// `FastJson` outside the ID macros, plus the IDs the macros make (`Name;` lines).
+fn model_type_count() -> usize {
+    let mut count = 0;
+    for (file, text) in sources() {
+        let mut in_invocation = false;
+        for line in text.lines() {
+            let t = line.trim();
+            if t.starts_with("numeric_id! {") || t.starts_with("string_id! {") {
+                in_invocation = true;
+            } else if in_invocation && t == "}" {
+                in_invocation = false;
+            } else if in_invocation && t.ends_with(';') && !t.starts_with("//") {
+                count += 1;
+            } else if file != "ids.rs" && t.starts_with("#[derive(") && t.contains("FastJson") {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+fn fixture_names() -> BTreeSet<String> {
+    std::fs::read_dir(crate_dir().join("fixtures"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .collect()
+}
+
+#[test]
+fn every_fixture_agrees_with_serde_json() {
+    let table = table();
+    let listed: BTreeSet<String> = table.iter().map(|(n, _)| n.to_string()).collect();
+    assert_eq!(
+        listed,
+        fixture_names(),
+        "the table and fixtures/ must name the same files"
+    );
+
+    let mut tally = Tally::default();
+    for (name, check) in &table {
+        let bytes = std::fs::read(Path::new(&crate_dir()).join("fixtures").join(name)).unwrap();
+        check(name, &bytes, &mut tally);
+    }
+    let types = model_type_count();
+    let attributes = fastjson_attributes();
+    println!(
+        "adoption: {types} model types, {} fixtures, {} documents ({} mutations accepted by both, \
+         {} rejected by both), {} checks, {} divergences, {} #[fastjson] attributes",
+        table.len(),
+        tally.documents,
+        tally.mutations_accepted,
+        tally.mutations_rejected,
+        tally.checks,
+        tally.divergences.len(),
+        attributes.len()
+    );
+    for a in &attributes {
+        println!("  change: {a}");
+    }
+    for d in tally.divergences.iter().take(40) {
+        println!("DIVERGENCE {d}");
+    }
+    assert!(types >= 100, "{types} model types");
+    assert!(table.len() >= 30, "{} fixtures", table.len());
+    assert!(
+        tally.mutations_accepted >= 1000,
+        "{} accepted",
+        tally.mutations_accepted
+    );
+    assert!(
+        tally.mutations_rejected >= 1000,
+        "{} rejected",
+        tally.mutations_rejected
+    );
+    assert!(tally.checks >= 10_000, "{} checks", tally.checks);
+    assert!(
+        tally.divergences.is_empty(),
+        "{} divergences from serde_json (the first are printed above)",
+        tally.divergences.len()
+    );
+}
