@@ -26,6 +26,10 @@ struct Tally {
     mutations_rejected: usize,
     /// Every disagreement, described.
     divergences: Vec<String>,
+    /// Disagreements the project made on purpose: a lone surrogate in a skipped string
+    /// (`tests/edge_cases.rs`, `skipped_fields_are_validated`), which serde_json's typed
+    /// decode skips unchecked and fastjson rejects.
+    known: Vec<String>,
 }
 
 type Checker = fn(&str, &[u8], &mut Tally);
@@ -197,17 +201,30 @@ fn compare<T: Model>(what: &str, bytes: &[u8], tally: &mut Tally) -> bool {
         (Ok(ours), Err(e)) => {
             tally.divergences.push(format!(
                 "{what}: fastjson accepts, serde_json rejects ({e})\n  fastjson: {ours:?}\n  input: {}",
-                String::from_utf8_lossy(bytes)
+                excerpt(bytes)
             ));
             false
+        }
+        (Err(e), Ok(_)) if e.starts_with("lone surrogate") && what.ends_with("lone surrogate") => {
+            tally.known.push(format!("{what}: {e}"));
+            true
         }
         (Err(e), Ok(_)) => {
             tally.divergences.push(format!(
                 "{what}: serde_json accepts, fastjson rejects ({e})\n  input: {}",
-                String::from_utf8_lossy(bytes)
+                excerpt(bytes)
             ));
             true
         }
+    }
+}
+
+/// The start of a document, for a divergence's message.
+fn excerpt(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    match text.char_indices().nth(400) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.into_owned(),
     }
 }
 
@@ -228,6 +245,51 @@ fn check<T: Model>(name: &str, bytes: &[u8], tally: &mut Tally) {
             tally.mutations_rejected += 1;
         }
     }
+    // The same document laid out differently: keys in reverse order everywhere (tags after
+    // contents, predicted key orders missed), and each object with a key repeated.
+    let reversed = write_json(&doc, true, None);
+    compare::<T>(
+        &format!("{name} with keys reversed"),
+        reversed.as_bytes(),
+        tally,
+    );
+    let mut nodes = Vec::new();
+    walk(&doc, &mut Vec::new(), &mut HashSet::new(), &mut nodes);
+    // And number and string texts serde_json reads in its own way: `-0`, exponents, integers
+    // past u64 and floats past f64; strings with every character escaped (timestamps, URLs
+    // and IDs must be read after unescaping) and a lone surrogate.
+    for (path, v) in &nodes {
+        let mut edits = Vec::new();
+        match v {
+            Value::Object(m) if !m.is_empty() => {
+                edits.push(("a key repeated".to_owned(), Edit::RepeatKey(path)))
+            }
+            Value::Number(_) => {
+                for text in ["-0", "1E2", "18446744073709551616", "1e400"] {
+                    edits.push((format!("as {text}"), Edit::Raw(path, text)));
+                }
+            }
+            _ => {}
+        }
+        let escaped;
+        if let Value::String(s) = v {
+            escaped = escape_all(s);
+            edits.push(("escaped".to_owned(), Edit::Raw(path, &escaped)));
+            edits.push((
+                "as a lone surrogate".to_owned(),
+                Edit::Raw(path, "\"\\ud800\""),
+            ));
+        }
+        for (how, edit) in edits {
+            let text = write_json(&doc, false, Some(edit));
+            let what = format!("{name} with {} {how}", path_text(path));
+            if compare::<T>(&what, text.as_bytes(), tally) {
+                tally.mutations_accepted += 1;
+            } else {
+                tally.mutations_rejected += 1;
+            }
+        }
+    }
     // Truncated documents: both must reject every one.
     for cut in (1..bytes.len()).step_by(bytes.len() / 7 + 1) {
         compare::<T>(&format!("{name} cut at byte {cut}"), &bytes[..cut], tally);
@@ -246,7 +308,7 @@ fn path_text(path: &[Step]) -> String {
     s
 }
 
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 enum Step {
     Key(String),
     Index(usize),
@@ -257,6 +319,87 @@ fn at_mut<'a>(doc: &'a mut Value, path: &[Step]) -> &'a mut Value {
         Step::Key(k) => v.get_mut(k.as_str()).unwrap(),
         Step::Index(i) => v.get_mut(*i).unwrap(),
     })
+}
+
+/// `s` as a JSON string with every character written as a `\\u` escape (surrogate pairs
+/// outside the BMP).
+fn escape_all(s: &str) -> String {
+    let mut out = String::from("\"");
+    for unit in s.encode_utf16() {
+        write!(out, "\\u{unit:04x}").unwrap();
+    }
+    out.push('"');
+    out
+}
+
+/// A change `write_json` makes at one path.
+#[derive(Clone, Copy)]
+enum Edit<'a> {
+    /// The object's first key written twice, with the same value.
+    RepeatKey(&'a [Step]),
+    /// The value written as this JSON text.
+    Raw(&'a [Step], &'a str),
+}
+
+/// `v` as compact JSON text, its objects' keys in reverse order if `reverse`, with `edit`.
+fn write_json(v: &Value, reverse: bool, edit: Option<Edit<'_>>) -> String {
+    fn go(
+        v: &Value,
+        path: &mut Vec<Step>,
+        reverse: bool,
+        edit: Option<Edit<'_>>,
+        out: &mut String,
+    ) {
+        if let Some(Edit::Raw(at, text)) = edit {
+            if at == path.as_slice() {
+                out.push_str(text);
+                return;
+            }
+        }
+        let repeat = match edit {
+            Some(Edit::RepeatKey(at)) => Some(at),
+            _ => None,
+        };
+        match v {
+            Value::Object(m) => {
+                let mut entries: Vec<_> = m.iter().collect();
+                if reverse {
+                    entries.reverse();
+                }
+                if repeat == Some(path.as_slice()) {
+                    entries.insert(0, entries[0]);
+                }
+                out.push('{');
+                for (i, (k, child)) in entries.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&Value::from(k.as_str()).to_string());
+                    out.push(':');
+                    path.push(Step::Key(k.clone()));
+                    go(child, path, reverse, edit, out);
+                    path.pop();
+                }
+                out.push('}');
+            }
+            Value::Array(a) => {
+                out.push('[');
+                for (i, child) in a.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    path.push(Step::Index(i));
+                    go(child, path, reverse, edit, out);
+                    path.pop();
+                }
+                out.push(']');
+            }
+            other => out.push_str(&other.to_string()),
+        }
+    }
+    let mut out = String::new();
+    go(v, &mut Vec::new(), reverse, edit, &mut out);
+    out
 }
 
 /// Every node of the document with its path. An object repeated verbatim (the same user as
@@ -416,10 +559,11 @@ fn model_type_count() -> usize {
                 in_invocation = true;
             } else if in_invocation && t == "}" {
                 in_invocation = false;
-            } else if in_invocation && t.ends_with(';') && !t.starts_with("//") {
-                count += 1;
-            } else if file != "ids.rs" && t.starts_with("#[derive(") && t.contains("FastJson") {
-                count += 1;
+            } else {
+                let id_line = in_invocation && t.ends_with(';') && !t.starts_with("//");
+                let derived =
+                    file != "ids.rs" && t.starts_with("#[derive(") && t.contains("FastJson");
+                count += usize::from(id_line || derived);
             }
         }
     }
@@ -453,17 +597,22 @@ fn every_fixture_agrees_with_serde_json() {
     let attributes = fastjson_attributes();
     println!(
         "adoption: {types} model types, {} fixtures, {} documents ({} mutations accepted by both, \
-         {} rejected by both), {} checks, {} divergences, {} #[fastjson] attributes",
+         {} rejected by both), {} checks, {} divergences, {} known (lone surrogates in skipped strings), \
+         {} #[fastjson] attributes",
         table.len(),
         tally.documents,
         tally.mutations_accepted,
         tally.mutations_rejected,
         tally.checks,
         tally.divergences.len(),
+        tally.known.len(),
         attributes.len()
     );
     for a in &attributes {
         println!("  change: {a}");
+    }
+    for k in &tally.known {
+        println!("  known: {k}");
     }
     for d in tally.divergences.iter().take(40) {
         println!("DIVERGENCE {d}");
@@ -471,19 +620,40 @@ fn every_fixture_agrees_with_serde_json() {
     assert!(types >= 100, "{types} model types");
     assert!(table.len() >= 30, "{} fixtures", table.len());
     assert!(
-        tally.mutations_accepted >= 1000,
+        tally.mutations_accepted >= 5000,
         "{} accepted",
         tally.mutations_accepted
     );
     assert!(
-        tally.mutations_rejected >= 1000,
+        tally.mutations_rejected >= 10_000,
         "{} rejected",
         tally.mutations_rejected
     );
-    assert!(tally.checks >= 10_000, "{} checks", tally.checks);
+    assert!(tally.checks >= 30_000, "{} checks", tally.checks);
     assert!(
         tally.divergences.is_empty(),
         "{} divergences from serde_json (the first are printed above)",
         tally.divergences.len()
+    );
+}
+
+/// The one disagreement the adoption test meets, kept as the project decided it: serde_json's
+/// typed decode skips an unknown field's string without checking its `\\u` escapes, so a lone
+/// surrogate there is accepted; fastjson's skipper validates and rejects it. Here in an
+/// unknown field of a storage object and in the tag of an internally tagged struct (whose
+/// value serde does not check either).
+#[test]
+fn lone_surrogate_in_a_skipped_string_is_rejected_by_fastjson_only() {
+    let input = br#"{"type":"\ud800","error":{"type":"overloaded_error","message":"Overloaded"}}"#;
+    assert!(serde_json::from_slice::<llm::ErrorResponse>(input).is_ok());
+    let err = support::decode::<llm::ErrorResponse>(input).unwrap_err();
+    assert!(err.starts_with("lone surrogate in \\u escape"), "{err}");
+
+    // The same tag with any other string: both accept, as serde ignores a struct's tag value.
+    let input = br#"{"type":"warning","error":{"type":"overloaded_error","message":"Overloaded"}}"#;
+    let ours = support::decode::<llm::ErrorResponse>(input).unwrap();
+    assert_eq!(
+        ours,
+        serde_json::from_slice::<llm::ErrorResponse>(input).unwrap()
     );
 }
