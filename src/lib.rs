@@ -179,7 +179,11 @@
 //!
 //! Every `#[serde(...)]` attribute is read with serde's meaning; `#[fastjson(...)]` holds
 //! fastjson's own options and wins where both set the same one. An unknown or misplaced
-//! attribute is a compile error, never ignored.
+//! attribute is a compile error, never ignored. `#[serde(with = "module")]` names serde's
+//! functions, called through the serde bridge, so existing `with` modules work unchanged;
+//! `#[fastjson(with = "module")]` names fastjson's faster ones. A field whose type has serde
+//! impls and no fastjson ones takes `#[fastjson(serde)]` (or its container
+//! `#[fastjson(serde_fallback)]`): [`guide::attributes`].
 //!
 //! ```
 //! use fastjson::FastJson;
@@ -319,6 +323,12 @@
 //! # Features
 //!
 //! - `serde_json` (default): `Encode` and `Decode` for `serde_json::Value` and `serde_json::Map`.
+//! - `serde` (default): the serde bridge ([`serde`](mod@crate::serde)): `#[serde(with = "..")]`
+//!   naming serde's functions, `#[fastjson(serde)]` fields and types,
+//!   `#[fastjson(serde_fallback)]` containers, and whole values of any serde type.
+//! - One feature per ecosystem crate, named after it (`chrono`, `uuid`, `url`, `semver`,
+//!   `rust_decimal`, ...): its types as that crate's serde impls write and read them
+//!   ([`guide::types`]).
 //!
 //! # The reference manual
 //!
@@ -364,6 +374,36 @@ pub mod lexer {
 /// JSON Schemas of the types that derive or generate their impls.
 pub mod schema {
     pub use fastjson_runtime::{with_ref_prefix, Schema, SchemaDocument, SCHEMA_DIALECT};
+}
+
+/// Whole values through serde's traits, on fastjson's lexer and writer (feature `serde`, on by
+/// default): serde_json's functions for any `Serialize`/`Deserialize` type, with serde_json's
+/// bytes and acceptance. The same bridge carries `#[serde(with = "module")]` functions,
+/// `#[fastjson(serde)]` fields and types and `#[fastjson(serde_fallback)]` containers inside
+/// derived types ([`guide::attributes`]).
+///
+/// A derived type's own path (`fastjson::to_vec`) is the fast one; this module is for types
+/// that only have serde impls.
+///
+/// ```
+/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+/// struct Point {
+///     x: i32,
+///     y: i32,
+/// }
+///
+/// let json = fastjson::serde::to_vec(&Point { x: 1, y: -2 })?;
+/// assert_eq!(json, br#"{"x":1,"y":-2}"#);
+/// let back: Point = fastjson::serde::from_slice(&json)?;
+/// assert_eq!(back, Point { x: 1, y: -2 });
+/// # Ok::<(), fastjson::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+pub mod serde {
+    pub use fastjson_runtime::bridge::{
+        from_reader, from_slice, from_str, to_string, to_string_pretty, to_vec, to_vec_pretty,
+        to_writer, to_writer_pretty, Deserializer, Serializer,
+    };
 }
 
 // What generated code names through `_fj::` (the derive's `use fastjson as _fj;`): these paths

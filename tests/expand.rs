@@ -248,11 +248,11 @@ catalog! {
 
     with_functions: {
         struct Event {
-            #[serde(with = "unix_seconds")]
+            #[fastjson(with = "unix_seconds")]
             at: std::time::SystemTime,
-            #[serde(serialize_with = "write_hex")]
+            #[fastjson(serialize_with = "write_hex")]
             id: u64,
-            #[serde(deserialize_with = "read_lowercase")]
+            #[fastjson(deserialize_with = "read_lowercase")]
             tag: String,
         }
     }
@@ -262,14 +262,50 @@ catalog! {
         /// tuple; the representation wraps what they write.
         #[serde(tag = "t", content = "c")]
         enum Shape {
-            #[serde(with = "zero")]
+            #[fastjson(with = "zero")]
             Origin,
-            #[serde(with = "hex")]
+            #[fastjson(with = "hex")]
             Id(u32),
-            #[serde(serialize_with = "write_pair", deserialize_with = "read_pair")]
+            #[fastjson(serialize_with = "write_pair", deserialize_with = "read_pair")]
             At { x: i32, y: i32 },
             Plain(u8),
         }
+    }
+
+    serde_functions: {
+        /// serde's signatures, called with the bridge's serializer and deserializer.
+        struct Commit {
+            #[serde(with = "chrono::serde::ts_seconds")]
+            at: DateTime<Utc>,
+            #[serde(default, deserialize_with = "empty_as_none")]
+            note: Option<String>,
+            #[serde(with = "cents")]
+            #[fastjson(with = "cents")]
+            price: u64,
+        }
+    }
+
+    serde_fields: {
+        /// A field through its type's serde impls; a container whose fields fall back to them.
+        struct Holder<T> {
+            #[fastjson(serde)]
+            owner: Foreign,
+            #[fastjson(serde)]
+            inner: T,
+        }
+
+        #[fastjson(serde_fallback)]
+        struct Mixed {
+            id: u64,
+            owner: Foreign,
+            maybe: Option<Foreign>,
+        }
+    }
+
+    serde_type: {
+        /// Hand-written serde impls: fastjson's impls call them.
+        #[fastjson(serde)]
+        struct UserId(u64);
     }
 
     identifiers: {

@@ -201,8 +201,10 @@ struct LabeledByteDef {
 #[serde(remote = "Segment")]
 struct SegmentDef {
     #[serde(with = "PointDef")]
+    #[fastjson(with = "PointDef")]
     from: Point,
     #[serde(with = "PointDef")]
+    #[fastjson(with = "PointDef")]
     to: Point,
 }
 
@@ -246,57 +248,101 @@ struct Local {
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
 struct Drawing {
     #[serde(with = "PointDef")]
+    #[fastjson(with = "PointDef")]
     origin: Point,
     #[serde(with = "AccountDef")]
+    #[fastjson(with = "AccountDef")]
     owner: Account,
     #[serde(with = "RgbDef")]
+    #[fastjson(with = "RgbDef")]
     color: Rgb,
     #[serde(with = "MetersDef")]
+    #[fastjson(with = "MetersDef")]
     width: Meters,
     #[serde(with = "NothingDef")]
+    #[fastjson(with = "NothingDef")]
     nothing: Nothing,
     #[serde(with = "SpanDef")]
+    #[fastjson(with = "SpanDef")]
     span: Span<i64>,
     #[serde(with = "LabeledByteDef")]
+    #[fastjson(with = "LabeledByteDef")]
     label: Labeled<u8>,
     #[serde(with = "SegmentDef")]
+    #[fastjson(with = "SegmentDef")]
     segment: Segment,
     #[serde(with = "CelsiusDef")]
+    #[fastjson(with = "CelsiusDef")]
     temperature: Celsius,
     #[serde(with = "VersionDef")]
+    #[fastjson(with = "VersionDef")]
     version: Version,
     #[serde(with = "Local")]
+    #[fastjson(with = "Local")]
     local: Local,
 }
 
 /// Each mirror alone, as the one field of a newtype.
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
-struct ThePoint(#[serde(with = "PointDef")] Point);
+struct ThePoint(
+    #[serde(with = "PointDef")]
+    #[fastjson(with = "PointDef")]
+    Point,
+);
 
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
-struct TheStrictPoint(#[serde(with = "StrictPointDef")] Point);
+struct TheStrictPoint(
+    #[serde(with = "StrictPointDef")]
+    #[fastjson(with = "StrictPointDef")]
+    Point,
+);
 
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
-struct TheAccount(#[serde(with = "AccountDef")] Account);
+struct TheAccount(
+    #[serde(with = "AccountDef")]
+    #[fastjson(with = "AccountDef")]
+    Account,
+);
 
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
-struct TheRgb(#[serde(with = "RgbDef")] Rgb);
+struct TheRgb(
+    #[serde(with = "RgbDef")]
+    #[fastjson(with = "RgbDef")]
+    Rgb,
+);
 
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
-struct TheNothing(#[serde(with = "NothingDef")] Nothing);
+struct TheNothing(
+    #[serde(with = "NothingDef")]
+    #[fastjson(with = "NothingDef")]
+    Nothing,
+);
 
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
-struct TheSpan(#[serde(with = "SpanDef")] Span<String>);
+struct TheSpan(
+    #[serde(with = "SpanDef")]
+    #[fastjson(with = "SpanDef")]
+    Span<String>,
+);
 
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
-struct TheLabeled(#[serde(with = "LabeledByteDef")] Labeled<u8>);
+struct TheLabeled(
+    #[serde(with = "LabeledByteDef")]
+    #[fastjson(with = "LabeledByteDef")]
+    Labeled<u8>,
+);
 
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
-struct TheExtras(#[serde(with = "ExtrasDef")] Extras);
+struct TheExtras(
+    #[serde(with = "ExtrasDef")]
+    #[fastjson(with = "ExtrasDef")]
+    Extras,
+);
 
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
 struct Borrowing<'a> {
     #[serde(with = "NameDef", borrow)]
+    #[fastjson(with = "NameDef")]
     name: Name<'a>,
 }
 
@@ -661,19 +707,28 @@ enum LevelDef {
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
 struct Scene {
     #[serde(with = "ShapeDef")]
+    #[fastjson(with = "ShapeDef")]
     external: Shape,
     #[serde(with = "AdjacentShapeDef")]
+    #[fastjson(with = "AdjacentShapeDef")]
     adjacent: Shape,
     #[serde(with = "UntaggedShapeDef")]
+    #[fastjson(with = "UntaggedShapeDef")]
     untagged: Shape,
     #[serde(with = "EitherDef")]
+    #[fastjson(with = "EitherDef")]
     either: Either<String, u8>,
     #[serde(with = "LevelDef")]
+    #[fastjson(with = "LevelDef")]
     level: Level,
 }
 
 #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
-struct TheEvent(#[serde(with = "EventDef")] Event);
+struct TheEvent(
+    #[serde(with = "EventDef")]
+    #[fastjson(with = "EventDef")]
+    Event,
+);
 
 #[test]
 fn enum_mirrors_write_and_read_what_serde_json_does() {
@@ -746,7 +801,11 @@ fn enum_mirrors_refuse_and_name_the_foreign_type_as_serde_does() {
     assert!(message.contains("Event::Hidden"), "{message}");
 
     #[derive(Serialize, Deserialize, FastJson, Debug, PartialEq)]
-    struct TheShape(#[serde(with = "ShapeDef")] Shape);
+    struct TheShape(
+        #[serde(with = "ShapeDef")]
+        #[fastjson(with = "ShapeDef")]
+        Shape,
+    );
     for (input, expected) in [
         (r#""Nothing""#, "unknown variant `Nothing`"),
         (r#"{"rectangle":5}"#, "struct variant Shape::Rect"),

@@ -79,10 +79,13 @@ macro_rules! shapes {
         $(#[$container])*
         enum $name {
             #[serde(with = "hex")]
+            #[fastjson(with = "hex")]
             Id(u32),
             #[serde(with = "joined")]
+            #[fastjson(with = "joined")]
             At(i32, i32),
             #[serde(with = "zero")]
+            #[fastjson(with = "zero")]
             Origin,
             #[serde(serialize_with = "write_area")]
             #[fastjson(serialize_with = "encode_area")]
@@ -104,8 +107,10 @@ shapes!(Untagged #[serde(untagged)]);
 enum Fallbacks {
     Named(String),
     #[serde(untagged, with = "hex")]
+    #[fastjson(with = "hex")]
     Hex(u32),
     #[serde(untagged, with = "zero")]
+    #[fastjson(with = "zero")]
     Zero,
 }
 
@@ -290,8 +295,10 @@ fn a_function_variant_needs_no_impls_for_its_fields() {
     #[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
     enum Holder {
         #[serde(with = "opaque")]
+        #[fastjson(with = "opaque")]
         Opaque(Opaque),
         #[serde(with = "opaque")]
+        #[fastjson(with = "opaque")]
         Named {
             inner: Opaque,
         },

@@ -224,7 +224,9 @@ fn fields_from_ast<'a>(
             }
             let borrowed = borrowed_lifetimes(cx, field, &attrs);
             if attrs.borrow.is_some() && attrs.deserialize_with.is_none() && is_cow_str(&field.ty) {
-                attrs.deserialize_with = Some(syn::parse_quote!(_fj::__private::borrow_cow_str));
+                attrs.deserialize_with = Some(attr::WithFn::Fastjson(syn::parse_quote!(
+                    _fj::__private::borrow_cow_str
+                )));
             }
             Field {
                 member: match &field.ident {

@@ -66,7 +66,6 @@ pub fn encode_generics(cont: &Container) -> syn::Generics {
     let mut predicates = Vec::new();
     let encodes = |variant: Option<&Variant>, field: &Field| {
         !field.attrs.skip_serializing
-            && field.attrs.serialize_with.is_none()
             && variant.is_none_or(|v| !v.attrs.skip_serializing && v.attrs.serialize_with.is_none())
     };
     infer(
@@ -79,6 +78,12 @@ pub fn encode_generics(cont: &Container) -> syn::Generics {
             }
             let ty = field.ty;
             let usage = TypeParamUsage::of(cont.generics, ty);
+            if let Some(with) = &field.attrs.serialize_with {
+                if let Some(serde) = with.serde_bound(quote!(_fj::__private::bridge::Serialize)) {
+                    usage.bound(serde, out);
+                }
+                return;
+            }
             if writes_entries(cont, variant, field) {
                 if !usage.is_empty() {
                     out.push(syn::parse_quote!(#ty: _fj::EncodeFields));
@@ -116,7 +121,11 @@ pub fn decode_generics(cont: &Container, de: &DeLifetime) -> syn::Generics {
                 }
                 return;
             }
-            if field.attrs.deserialize_with.is_some() {
+            if let Some(with) = &field.attrs.deserialize_with {
+                let serde = quote!(_fj::__private::bridge::Deserialize<#lifetime>);
+                if let Some(serde) = with.serde_bound(serde) {
+                    usage.bound(serde, out);
+                }
                 return;
             }
             if writes_entries(cont, variant, field) {
@@ -229,6 +238,12 @@ fn with_predicates(
         }
     }
     generics
+}
+
+/// Whether a field's type uses a type parameter of the container (as serde's `FindTyParams`
+/// sees it).
+pub fn uses_type_params(generics: &syn::Generics, ty: &syn::Type) -> bool {
+    !TypeParamUsage::of(generics, ty).is_empty()
 }
 
 /// Which type parameters a field type uses, as serde's `FindTyParams` sees them.

@@ -26,6 +26,7 @@ pub mod files;
 mod offline;
 mod options;
 mod pipeline;
+mod probe;
 mod remote;
 mod schema;
 mod symbol;

@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::options::Options;
-use crate::{ast, attr, check, ctxt, decode, encode, schema, wrap};
+use crate::{ast, attr, check, ctxt, decode, encode, probe, schema, wrap};
 
 /// What one type expands to: the wrapped impls and the schema they embed (none for a `remote`
 /// mirror, which gets no impls: its JSON is another type's; none for an identifier enum, which
@@ -25,8 +25,11 @@ pub fn expand_parts(
     options: &Options,
 ) -> Result<Expansion, (syn::Error, syn::Path)> {
     let cx = ctxt::Ctxt::new();
-    let cont = ast::Container::from_ast(&cx, input);
-    if let Some(cont) = &cont {
+    let mut cont = ast::Container::from_ast(&cx, input);
+    if let Some(cont) = &mut cont {
+        if cont.attrs.serde_fallback {
+            probe::probe_fields(cont);
+        }
         check::check(&cx, cont);
         check::sides(&cx, cont, options.sides);
     }

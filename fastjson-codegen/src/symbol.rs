@@ -34,6 +34,7 @@ pub const REMOTE: Symbol = Symbol("remote");
 pub const RENAME: Symbol = Symbol("rename");
 pub const RENAME_ALL: Symbol = Symbol("rename_all");
 pub const RENAME_ALL_FIELDS: Symbol = Symbol("rename_all_fields");
+pub const SERDE_FALLBACK: Symbol = Symbol("serde_fallback");
 pub const SERIALIZE: Symbol = Symbol("serialize");
 pub const SERIALIZE_WITH: Symbol = Symbol("serialize_with");
 pub const SKIP: Symbol = Symbol("skip");

@@ -272,6 +272,43 @@ impl Error {
         }))
     }
 
+    /// True when the error knows where it happened (false for `Error::custom`, serde's
+    /// `de::Error::custom`, and errors made while speculating).
+    pub(crate) fn has_position(&self) -> bool {
+        self.0.line != 0
+    }
+
+    /// This error (message and path kept) at byte `offset` of `input`, counted as the lexer
+    /// counts: the serde bridge moves an error made over a map key's text to the key in the
+    /// document.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn placed_at(mut self, input: &[u8], offset: usize) -> Error {
+        let placed = Error::at_offset(ErrorCode::EofWhileParsing, input, offset);
+        (self.0.offset, self.0.line, self.0.column) =
+            (placed.0.offset, placed.0.line, placed.0.column);
+        self
+    }
+
+    /// This error (message and path kept) where serde_json's `fix_position` puts an error a
+    /// visitor raised once `consumed` bytes of `input` were read: the line and column of the last
+    /// byte read, a newline counting as column 0 of the line it starts. The serde bridge gives
+    /// visitor errors this position so that they point where serde_json's do.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn placed_after(mut self, input: &[u8], consumed: usize) -> Error {
+        let consumed = consumed.min(input.len());
+        let before = &input[..consumed];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        self.0.line = 1 + before[..line_start].iter().filter(|&&b| b == b'\n').count();
+        self.0.column = consumed - line_start;
+        self.0.offset = consumed.saturating_sub(1);
+        self
+    }
+
     #[cold]
     pub(crate) fn io(err: std::io::Error) -> Error {
         Error::without_position(ErrorCode::Io(err))

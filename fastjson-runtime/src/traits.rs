@@ -18,9 +18,10 @@ use crate::writer::{Format, Writer};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be encoded by fastjson: it does not implement `Encode`",
     label = "no `Encode` impl for `{Self}`",
-    note = "derive `FastJson` (or `Encode` alone) on `{Self}` if it is your type; for a type of \
-            another crate, write the field with `#[serde(with = \"module\")]` (a module with \
-            `encode` and `decode`)"
+    note = "derive `FastJson` (or `Encode` alone) on `{Self}` if it is your type; if it implements \
+            serde's `Serialize`, mark the field `#[fastjson(serde)]` (or the container \
+            `#[fastjson(serde_fallback)]` for every such field); or name functions with \
+            `#[serde(with = \"module\")]`"
 )]
 pub trait Encode {
     /// Appends the JSON form of `self` to the writer.
@@ -67,9 +68,10 @@ pub trait Encode {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded by fastjson: it does not implement `Decode`",
     label = "no `Decode` impl for `{Self}`",
-    note = "derive `FastJson` (or `Decode` alone) on `{Self}` if it is your type; for a type of \
-            another crate, write the field with `#[serde(with = \"module\")]` (a module with \
-            `encode` and `decode`)"
+    note = "derive `FastJson` (or `Decode` alone) on `{Self}` if it is your type; if it implements \
+            serde's `Deserialize`, mark the field `#[fastjson(serde)]` (or the container \
+            `#[fastjson(serde_fallback)]` for every such field); or name functions with \
+            `#[serde(with = \"module\")]`"
 )]
 pub trait Decode<'de>: Sized {
     /// Decodes one value from the lexer (leading whitespace allowed).

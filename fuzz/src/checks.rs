@@ -395,8 +395,10 @@ pub mod dispatch {
             pub enum $name {
                 Stop,
                 #[serde(with = "hex")]
+                #[fastjson(with = "hex")]
                 Jump(u32),
                 #[serde(with = "joined")]
+                #[fastjson(with = "joined")]
                 Move(i32, i32),
                 #[serde(deserialize_with = "read_swapped")]
                 #[fastjson(deserialize_with = "decode_swapped")]
@@ -541,8 +543,10 @@ pub mod dispatch {
         #[serde(default)]
         pub loose: Vec<LooseOp>,
         #[serde(with = "PaintDef")]
+        #[fastjson(with = "PaintDef")]
         pub paint: foreign::Paint,
         #[serde(with = "WindowDef", default)]
+        #[fastjson(with = "WindowDef")]
         pub window: foreign::Window,
         /// Declared first: it reads every key the fields leave and takes none, so the flattened
         /// fields after it are offered the same keys (the value read again).

@@ -28,7 +28,8 @@ pub fn is_zero_f64(v: &f64) -> bool {
     *v == 0.0
 }
 
-/// `with` targets: the same names in both copies, each with its own library's signatures.
+/// `with` targets, serde's signatures: fastjson reads `#[serde(with)]` as serde does and calls
+/// them through its serde bridge, so both copies use these.
 pub mod serde_with {
     use serde::{Deserialize, Deserializer, Serializer};
 
@@ -54,30 +55,11 @@ pub mod serde_with {
     }
 }
 
-/// The fastjson side of `serde_with`.
+/// The fastjson copies' `with` targets: serde's own, through the bridge (fastjson's signatures,
+/// under `#[fastjson(with)]`, are held to serde's by `tests/variant_with.rs`, `tests/remote.rs`
+/// and the fuzzers' models).
 pub mod fast_with {
-    use fastjson::{Decode, Format, Lexer, Writer};
-
-    pub mod as_string {
-        use super::*;
-
-        pub fn encode<F: Format>(value: &u64, w: &mut Writer<'_, F>) {
-            w.str(&value.to_string());
-        }
-
-        pub fn decode(lex: &mut Lexer<'_>) -> fastjson::Result<u64> {
-            let text = String::decode(lex)?;
-            text.parse().map_err(|e| lex.err_custom(e))
-        }
-    }
-
-    pub fn upper<F: Format>(value: &str, w: &mut Writer<'_, F>) {
-        w.str(&value.to_uppercase());
-    }
-
-    pub fn lower(lex: &mut Lexer<'_>) -> fastjson::Result<String> {
-        Ok(String::decode(lex)?.to_lowercase())
-    }
+    pub use super::serde_with::*;
 }
 
 /// The conversions of the `from` / `try_from` / `into` types, expanded in both copies so that

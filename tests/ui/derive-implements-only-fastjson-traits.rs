@@ -21,7 +21,7 @@ mod seconds_ago {
 
 #[derive(FastJson)]
 struct Job {
-    #[serde(with = "seconds_ago")]
+    #[fastjson(with = "seconds_ago")]
     started: Instant,
 }
 

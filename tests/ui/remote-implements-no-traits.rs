@@ -17,7 +17,7 @@ struct CelsiusDef {
 
 #[derive(FastJson)]
 struct Reading {
-    #[serde(with = "CelsiusDef")]
+    #[fastjson(with = "CelsiusDef")]
     temperature: elsewhere::Celsius,
 }
 

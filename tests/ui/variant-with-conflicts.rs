@@ -6,18 +6,18 @@ mod hex {}
 // direction, nor the variant itself.
 #[derive(FastJson)]
 enum Skips {
-    #[serde(serialize_with = "hex::encode", skip_serializing)]
+    #[fastjson(serialize_with = "hex::encode", skip_serializing)]
     Skipped(u32),
-    #[serde(serialize_with = "hex::encode")]
+    #[fastjson(serialize_with = "hex::encode")]
     FieldSkipped(#[serde(skip_serializing)] u32, u8),
-    #[serde(serialize_with = "hex::encode")]
+    #[fastjson(serialize_with = "hex::encode")]
     FieldSkippedIf {
         #[serde(skip_serializing_if = "Option::is_none")]
         maybe: Option<u8>,
     },
-    #[serde(deserialize_with = "hex::decode", skip_deserializing)]
+    #[fastjson(deserialize_with = "hex::decode", skip_deserializing)]
     NotRead(u32),
-    #[serde(deserialize_with = "hex::decode")]
+    #[fastjson(deserialize_with = "hex::decode")]
     FieldNotRead(#[serde(skip_deserializing)] u32, u8),
 }
 
@@ -25,9 +25,9 @@ enum Skips {
 #[derive(FastJson)]
 #[serde(tag = "type")]
 enum Internal {
-    #[serde(with = "hex")]
+    #[fastjson(with = "hex")]
     Id(u32),
-    #[serde(untagged, with = "hex")]
+    #[fastjson(untagged, with = "hex")]
     Fallback(u32),
 }
 

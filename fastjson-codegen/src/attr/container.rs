@@ -74,6 +74,12 @@ pub struct Container {
     pub remote: Option<Remote>,
     /// `field_identifier` / `variant_identifier`.
     pub identifier: Identifier,
+    /// `#[fastjson(serde)]`: the type is written and read by its own serde impls, through the
+    /// bridge (a type whose `Serialize`/`Deserialize` are hand-written); its shape is not read.
+    pub serde: bool,
+    /// `#[fastjson(serde_fallback)]`: fields whose types have no fastjson impls go through their
+    /// serde impls.
+    pub serde_fallback: bool,
 }
 
 /// `remote = "path::Foreign"`.
@@ -105,6 +111,8 @@ impl Container {
         let mut remote = Attr::none(cx, REMOTE);
         let mut field_identifier = BoolAttr::none(cx, FIELD_IDENTIFIER);
         let mut variant_identifier = BoolAttr::none(cx, VARIANT_IDENTIFIER);
+        let mut serde = BoolAttr::none(cx, SERDE);
+        let mut serde_fallback = BoolAttr::none(cx, SERDE_FALLBACK);
 
         each_meta(cx, &item.attrs, |ns, meta| {
             let at = tokens_of(meta);
@@ -171,6 +179,10 @@ impl Container {
                 variant_identifier.set_true(ns, &at);
             } else if meta.path == OMITEMPTY && ns == Namespace::Fastjson {
                 omitempty.set_true(ns, &at);
+            } else if meta.path == SERDE && ns == Namespace::Fastjson {
+                serde.set_true(ns, &at);
+            } else if meta.path == SERDE_FALLBACK && ns == Namespace::Fastjson {
+                serde_fallback.set_true(ns, &at);
             } else {
                 return Err(unknown_key(ns, Position::Container, meta));
             }
@@ -186,6 +198,22 @@ impl Container {
                 (&type_into, "into"),
             ],
         );
+        if serde.is_set() {
+            let others = [
+                ("remote", remote.is_set()),
+                ("from", type_from.is_set()),
+                ("try_from", type_try_from.is_set()),
+                ("into", type_into.is_set()),
+                ("transparent", transparent.is_set()),
+                ("serde_fallback", serde_fallback.is_set()),
+            ];
+            for (key, _) in others.iter().filter(|(_, set)| *set) {
+                cx.error_spanned_by(
+                    serde.tokens(),
+                    format!("#[fastjson(serde)] cannot be combined with `{key}`: the type's own serde impls decide its JSON"),
+                );
+            }
+        }
         let spans = TagTokens {
             tag: tag.tokens(),
             content: content.tokens(),
@@ -218,6 +246,8 @@ impl Container {
             expecting: expecting.get(),
             remote: remote.get(),
             identifier,
+            serde: serde.get(),
+            serde_fallback: serde_fallback.get(),
         }
     }
 }

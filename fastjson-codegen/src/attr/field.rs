@@ -10,6 +10,7 @@ use super::parse::{
     each_meta, expr_path, lit_str, ser_de_lit_strs, set_bounds, set_ser_de, set_with_functions,
     tokens_of, unknown_key, Attr, BoolAttr, Bounds, Name, Namespace, Position,
 };
+use super::with::WithFn;
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
 
@@ -39,10 +40,10 @@ pub struct Field {
     pub skip_serializing_if: Option<syn::ExprPath>,
     pub default: DefaultValue,
     pub flatten: bool,
-    /// `fn(&T, &mut Writer<'_, F>)`.
-    pub serialize_with: Option<syn::ExprPath>,
-    /// `fn(&mut Lexer<'de>) -> Result<T>`.
-    pub deserialize_with: Option<syn::ExprPath>,
+    /// How the value is written when not by its type's `Encode` impl.
+    pub serialize_with: Option<WithFn>,
+    /// How the value is read when not by its type's `Decode` impl.
+    pub deserialize_with: Option<WithFn>,
     pub borrow: Option<Borrow>,
     pub bound: Bounds,
     pub omitempty: bool,
@@ -121,6 +122,10 @@ impl Field {
                 );
             } else if meta.path == OMITEMPTY && ns == Namespace::Fastjson {
                 omitempty.set_true(ns, &at);
+            } else if meta.path == SERDE && ns == Namespace::Fastjson {
+                // `#[fastjson(serde)]`: the field's type's own serde impls, through the bridge.
+                serialize_with.set(ns, &at, WithFn::Bridge);
+                deserialize_with.set(ns, &at, WithFn::Bridge);
             } else {
                 return Err(unknown_key(ns, Position::Field, meta));
             }

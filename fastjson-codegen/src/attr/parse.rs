@@ -11,6 +11,7 @@ use syn::meta::ParseNestedMeta;
 use syn::punctuated::Punctuated;
 use syn::Token;
 
+use super::with::WithFn;
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 use crate::symbol::{self, Symbol};
@@ -225,28 +226,38 @@ pub fn expr_path(meta: &ParseNestedMeta) -> syn::Result<syn::ExprPath> {
 
 /// `with = "module"`, `serialize_with = "f"` or `deserialize_with = "g"`, which fields and
 /// variants share: sets the functions the key names and returns `true`, or returns `false` for
-/// another key.
+/// another key. Under `#[serde(...)]` they are serde's functions (`module::serialize`,
+/// `module::deserialize`), as serde reads them; under `#[fastjson(...)]`, fastjson's
+/// (`module::encode`, `module::decode`), which win when both are given.
 pub fn set_with_functions(
     ns: Namespace,
     at: &TokenStream,
     meta: &ParseNestedMeta,
-    (ser, de): (&mut Attr<'_, syn::ExprPath>, &mut Attr<'_, syn::ExprPath>),
+    (ser, de): (&mut Attr<'_, WithFn>, &mut Attr<'_, WithFn>),
 ) -> syn::Result<bool> {
+    let function = |path: syn::ExprPath| match ns {
+        Namespace::Serde => WithFn::Serde(path),
+        Namespace::Fastjson => WithFn::Fastjson(path),
+    };
     if meta.path == symbol::WITH {
         let module = expr_path(meta)?;
-        ser.set(ns, at, with_fn(&module, "encode"));
-        de.set(ns, at, with_fn(&module, "decode"));
+        let (ser_name, de_name) = match ns {
+            Namespace::Serde => ("serialize", "deserialize"),
+            Namespace::Fastjson => ("encode", "decode"),
+        };
+        ser.set(ns, at, function(with_fn(&module, ser_name)));
+        de.set(ns, at, function(with_fn(&module, de_name)));
     } else if meta.path == symbol::SERIALIZE_WITH {
-        ser.set(ns, at, expr_path(meta)?);
+        ser.set(ns, at, function(expr_path(meta)?));
     } else if meta.path == symbol::DESERIALIZE_WITH {
-        de.set(ns, at, expr_path(meta)?);
+        de.set(ns, at, function(expr_path(meta)?));
     } else {
         return Ok(false);
     }
     Ok(true)
 }
 
-/// `module::encode` / `module::decode` for `with = "module"`.
+/// `module::name` for `with = "module"`.
 /// The function's name takes the module's span, so errors about it point into the attribute.
 fn with_fn(module: &syn::ExprPath, name: &str) -> syn::ExprPath {
     let span = syn::spanned::Spanned::span(module);

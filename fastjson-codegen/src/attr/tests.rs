@@ -100,11 +100,30 @@ fn field_attributes() {
     assert!(matches!(f.default, DefaultValue::Path(_)));
     assert!(f.omitempty);
 
+    // serde's `with` names serde's functions; fastjson's names fastjson's, and wins.
     let f = field(parse_quote!(#[serde(with = "hex", skip_deserializing)] x: u8));
-    let paths = |p: &Option<syn::ExprPath>| quote::ToTokens::to_token_stream(p).to_string();
-    assert_eq!(paths(&f.serialize_with), "hex :: encode");
-    assert_eq!(paths(&f.deserialize_with), "hex :: decode");
+    let serde_fn = |w: &Option<super::WithFn>| match w {
+        Some(super::WithFn::Serde(path)) => quote::ToTokens::to_token_stream(path).to_string(),
+        _ => "not serde's".to_owned(),
+    };
+    let fast_fn = |w: &Option<super::WithFn>| match w {
+        Some(super::WithFn::Fastjson(path)) => quote::ToTokens::to_token_stream(path).to_string(),
+        _ => "not fastjson's".to_owned(),
+    };
+    assert_eq!(serde_fn(&f.serialize_with), "hex :: serialize");
+    assert_eq!(serde_fn(&f.deserialize_with), "hex :: deserialize");
     assert!(f.skip_deserializing && !f.skip_serializing);
+    let f = field(parse_quote!(
+        #[serde(with = "hex")] #[fastjson(with = "fast")] x: u8
+    ));
+    assert_eq!(fast_fn(&f.serialize_with), "fast :: encode");
+    assert_eq!(fast_fn(&f.deserialize_with), "fast :: decode");
+    let f = field(parse_quote!(#[serde(with = "hex")] #[fastjson(deserialize_with = "g")] x: u8));
+    assert_eq!(serde_fn(&f.serialize_with), "hex :: serialize");
+    assert_eq!(fast_fn(&f.deserialize_with), "g");
+    let f = field(parse_quote!(#[fastjson(serde)] x: Foreign));
+    assert!(matches!(f.serialize_with, Some(super::WithFn::Bridge)));
+    assert!(matches!(f.deserialize_with, Some(super::WithFn::Bridge)));
 
     let f = field(parse_quote!(#[serde(borrow = "'a + 'b", flatten)] x: X<'a, 'b>));
     assert!(matches!(f.borrow, Some(super::Borrow::Lifetimes(set)) if set.len() == 2));

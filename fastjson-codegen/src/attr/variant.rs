@@ -7,6 +7,7 @@ use super::parse::{
     each_meta, lit_str, rename_rules, ser_de_lit_strs, set_bounds, set_ser_de, set_with_functions,
     tokens_of, unknown_key, Attr, BoolAttr, Bounds, Name, Position, RenameRules,
 };
+use super::with::WithFn;
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
 
@@ -24,14 +25,14 @@ pub struct Variant {
     pub bound: Bounds,
     /// `borrow` on a newtype variant: the field's `borrow` (serde allows it nowhere else).
     pub borrow: Option<Borrow>,
-    /// `serialize_with = "f"` (or `with`'s `module::encode`): writes the variant's content as
-    /// `f(&field0, &field1, .., writer)`, every field in declaration order, in place of the
-    /// fields' own encoding (serde's FIELD0, FIELD1, .., S).
-    pub serialize_with: Option<syn::ExprPath>,
-    /// `deserialize_with = "g"` (or `with`'s `module::decode`): reads the content as
-    /// `g(lexer) -> Result<FIELDS>`, FIELDS being the one field's type, a tuple of several, or
+    /// `serialize_with = "f"` (or `with`'s `module::serialize`/`module::encode`): writes the
+    /// variant's content as `f(&field0, &field1, .., writer)`, every field in declaration order,
+    /// in place of the fields' own encoding (serde's FIELD0, FIELD1, .., S).
+    pub serialize_with: Option<WithFn>,
+    /// `deserialize_with = "g"` (or `with`'s `module::deserialize`/`module::decode`): reads the
+    /// content as `g(lexer) -> Result<FIELDS>`, FIELDS being the one field's type, a tuple of several, or
     /// `()` for none (serde's FIELDS).
-    pub deserialize_with: Option<syn::ExprPath>,
+    pub deserialize_with: Option<WithFn>,
 }
 
 impl Variant {

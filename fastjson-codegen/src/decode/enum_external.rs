@@ -126,8 +126,8 @@ fn err(error: TokenStream) -> TokenStream {
 fn object_content(p: &Params, v: &Variant) -> TokenStream {
     let name = &v.attrs.name.de;
     let at = quote!(.map_err(|__e| __e.at_field(#name)));
-    if let Some(path) = &v.attrs.deserialize_with {
-        let result = variant::as_result(p, variant::with_function(p, v, path));
+    if let Some(with) = &v.attrs.deserialize_with {
+        let result = variant::as_result(p, variant::with_function(p, v, with));
         return quote!(#result #at?);
     }
     match variant::effective_style(v) {

@@ -39,10 +39,7 @@ pub fn key_pattern(field: &Field, claimed: &mut Vec<String>) -> Option<TokenStre
 /// An expression of type `_fj::Result<FieldType>` reading the field's value at the lexer.
 pub fn decode_value(p: &Params, field: &Field) -> TokenStream {
     match &field.attrs.deserialize_with {
-        Some(path) => {
-            let func = quote_spanned!(path.span()=> #path);
-            quote!(#func(__lex))
-        }
+        Some(with) => with.decode(Some(field.ty)),
         None => {
             let ty = field.ty;
             let de = &p.de;
@@ -60,8 +57,11 @@ pub fn missing_in_object(field: &Field, container_default: &attr::DefaultValue) 
         return value;
     }
     let name = &field.attrs.name.de;
-    if field.attrs.deserialize_with.is_some() {
-        return quote!(return _fj::__private::Err(__lex.err_missing_field(#name)));
+    if let Some(with) = &field.attrs.deserialize_with {
+        return match with.missing(field.ty, &quote!(#name)) {
+            Some(value) => value,
+            None => quote!(return _fj::__private::Err(__lex.err_missing_field(#name))),
+        };
     }
     let ty = field.ty;
     let func = quote_spanned!(field.span()=> _fj::__private::missing_field::<#ty>);

@@ -23,6 +23,7 @@ mod remote;
 mod seq;
 mod struct_;
 mod variant;
+mod via_serde;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -32,6 +33,9 @@ use crate::ast::{self, Container, Data, Style};
 use crate::bound::{self, DeLifetime};
 
 pub fn expand(cont: &Container) -> TokenStream {
+    if cont.attrs.serde {
+        return via_serde::expand(cont);
+    }
     let de = DeLifetime::of(cont);
     let p = Params {
         cont,

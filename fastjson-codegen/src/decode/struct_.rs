@@ -144,20 +144,20 @@ fn transparent_built(p: &Params, fields: &[Field], value: TokenStream) -> TokenS
 }
 
 /// A transparent struct as a missing field is what its real field makes of one, as in serde
-/// (a missing `Option` is `None`). A field read by `deserialize_with` has no such value: the
-/// trait's defaults (a missing-field error).
+/// (a missing `Option` is `None`), also through serde. A field read by `deserialize_with` has
+/// no such value: the trait's defaults (a missing-field error).
 pub fn transparent_missing(p: &Params, fields: &[Field]) -> TokenStream {
     let (_, field) = transparent_field(fields).expect("checked in check.rs");
-    if field.attrs.deserialize_with.is_some() {
-        return TokenStream::new();
-    }
     let ty = field.ty;
     let de = &p.de;
-    let missing_field = transparent_built(
-        p,
-        fields,
-        quote!(<#ty as _fj::Decode<#de>>::decode_missing_field(__lex, __name)?),
-    );
+    let value = match &field.attrs.deserialize_with {
+        None => quote!(<#ty as _fj::Decode<#de>>::decode_missing_field(__lex, __name)?),
+        Some(with) => match with.missing(ty, &quote!(__name)) {
+            Some(value) => value,
+            None => return TokenStream::new(),
+        },
+    };
+    let missing_field = transparent_built(p, fields, value);
     quote! {
         fn decode_missing_field(
             __lex: &_fj::Lexer<#de>,

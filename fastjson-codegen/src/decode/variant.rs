@@ -2,8 +2,7 @@
 //! share.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
-use syn::spanned::Spanned;
+use quote::quote;
 
 use super::field::{self, byte_lit};
 use super::object::{self, ObjectForm};
@@ -217,24 +216,24 @@ pub fn content(p: &Params, variant: &Variant, forms: StructForms) -> TokenStream
 
 /// A variant read by its `deserialize_with` function, which returns serde's FIELDS: `()` for a
 /// variant without fields, the field's type for one, a tuple of the fields' types for more.
-pub fn with_function(p: &Params, variant: &Variant, path: &syn::ExprPath) -> TokenStream {
+pub fn with_function(p: &Params, variant: &Variant, with: &attr::WithFn) -> TokenStream {
     let variant_path = p.target.variant(variant.ident);
-    let func = quote_spanned!(path.span()=> #path);
+    let call = with.decode(None);
     let members = variant.fields.iter().map(|f| &f.member);
     match variant.fields.as_slice() {
         [] => quote! {
-            let () = #func(__lex)?;
+            let () = #call?;
             #variant_path {}
         },
         [field] => {
             let member = &field.member;
-            quote!(#variant_path { #member: #func(__lex)? })
+            quote!(#variant_path { #member: #call? })
         }
         fields => {
             let types = fields.iter().map(|f| f.ty);
             let indexes = (0..fields.len()).map(syn::Index::from);
             quote! {
-                let __fields: (#(#types),*) = #func(__lex)?;
+                let __fields: (#(#types),*) = #call?;
                 #variant_path { #(#members: __fields.#indexes),* }
             }
         }

@@ -3,8 +3,7 @@
 //! tagged enum).
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
-use syn::spanned::Spanned;
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 
 use super::fields;
 use crate::ast::{Container, Style, Variant};
@@ -289,10 +288,11 @@ fn by_binding(index: usize, _: &crate::ast::Field) -> TokenStream {
 /// The variant's data: the inner value (newtype), an array (tuple) or an object (struct), or
 /// what the variant's `serialize_with` function writes, given every field by reference.
 fn content(cont: &Container, v: &Variant) -> TokenStream {
-    if let Some(path) = &v.attrs.serialize_with {
-        let func = quote_spanned!(path.span()=> #path);
-        let fields = (0..v.fields.len()).map(binding);
-        return quote!(#func(#(#fields,)* __w););
+    if let Some(with) = &v.attrs.serialize_with {
+        let fields: Vec<_> = (0..v.fields.len())
+            .map(|i| binding(i).into_token_stream())
+            .collect();
+        return with.encode(&fields, None);
     }
     match v.encoded_style() {
         Style::Unit => quote!(__w.null();),

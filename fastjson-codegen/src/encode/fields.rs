@@ -6,11 +6,11 @@ use quote::{quote, quote_spanned};
 use crate::ast::Field;
 use crate::escape;
 
-/// Writes one value given as an expression of type `&T`: through `serialize_with` if set, else
-/// its `Encode` impl.
+/// Writes one value given as an expression of type `&T`: through `serialize_with` (or serde)
+/// if set, else its `Encode` impl.
 pub fn value(field: &Field, value: TokenStream) -> TokenStream {
     match &field.attrs.serialize_with {
-        Some(path) => quote!(#path(#value, __w);),
+        Some(with) => with.encode(&[value], Some(field.ty)),
         None => {
             let ty = field.ty;
             let func = quote_spanned!(field.span()=> <#ty as _fj::Encode>::encode);

@@ -13,6 +13,7 @@ mod key;
 mod len_hint;
 mod remote;
 mod struct_;
+mod via_serde;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -22,6 +23,9 @@ use crate::attr::TagType;
 use crate::bound;
 
 pub fn expand(cont: &Container) -> TokenStream {
+    if cont.attrs.serde {
+        return via_serde::expand(cont);
+    }
     let generics = bound::encode_generics(cont);
     if let Some(remote) = &cont.attrs.remote {
         return remote::expand(cont, remote, &generics);

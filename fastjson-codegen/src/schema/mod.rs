@@ -51,12 +51,14 @@ pub fn of_container(cont: &Container) -> ContainerSchema {
         holes: RefCell::new(Vec::new()),
     };
     let schema = match (&cont.attrs.type_into, &cont.data) {
+        // Its serde impl decides what it writes: anything, as far as the schema can tell.
+        _ if cont.attrs.serde => Json::any(),
         (Some(target), _) => cx.ty(target),
         (None, Data::Struct(style, fields)) => cx.struct_(*style, fields),
         (None, Data::Enum(variants)) => cx.enum_(variants),
     };
     let flattened = match (&cont.attrs.type_into, &cont.data) {
-        (None, Data::Enum(variants)) => cx.flattened_enum(variants),
+        (None, Data::Enum(variants)) if !cont.attrs.serde => cx.flattened_enum(variants),
         _ => None,
     };
     ContainerSchema {

@@ -8,14 +8,32 @@
 //! and for `#[fastjson(serde_fallback)]` containers (through `__private`'s re-exports).
 
 mod de;
+mod de_access;
+mod de_bytes;
+mod de_ignore;
+mod de_key;
 mod decode;
 mod encode;
+mod probe;
 mod ser;
 
-// Each half adds its re-exports here (the Deserializer side: `Deserializer`, `from_slice`,
-// `from_str`, `from_reader`; the Serializer side: `Serializer`, `to_vec`, `to_vec_pretty`,
-// `to_string`, `to_string_pretty`, `to_writer`), and its generated-code names to `generated`.
+pub use de::Deserializer;
+pub use decode::{from_reader, from_slice, from_str};
+
+pub use encode::{
+    encode, encode_key, encode_with, to_string, to_string_pretty, to_vec, to_vec_pretty, to_writer,
+    to_writer_pretty,
+};
+pub use ser::{Compound, Serializer};
 
 /// What generated code calls, as `_fj::__private::bridge::*`.
 #[doc(hidden)]
-pub mod generated {}
+pub mod generated {
+    pub use super::de::Deserializer;
+    pub use super::decode::{decode, decode_key, decode_missing_field, decode_with};
+    pub use super::encode::{encode, encode_key, encode_with};
+    pub use super::probe::{DecodeProbe, DecodeProbeSerde, EncodeProbe, EncodeProbeSerde, Probe};
+    pub use super::ser::Serializer;
+    // The bounds of `#[fastjson(serde)]` fields and types.
+    pub use serde::{Deserialize, Serialize};
+}

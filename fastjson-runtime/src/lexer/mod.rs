@@ -710,6 +710,13 @@ impl<'de> Lexer<'de> {
         std::mem::replace(&mut self.speculating, speculating)
     }
 
+    /// Whether errors made now will be thrown away (see [`Lexer::speculate`]): the serde bridge
+    /// then leaves a visitor's error without the line and column it would count.
+    #[inline]
+    pub(crate) fn is_speculating(&self) -> bool {
+        self.speculating
+    }
+
     /// What the value starting with byte `b` is; `None` when no JSON value starts with it.
     pub(crate) fn found(b: u8) -> Option<Found> {
         Some(match b {

@@ -42,9 +42,9 @@ fn read_halved(lex: &mut fastjson::Lexer<'_>) -> fastjson::Result<u32> {
 
 #[derive(FastJson, Debug, PartialEq)]
 struct Job {
-    #[serde(with = "seconds")]
+    #[fastjson(with = "seconds")]
     timeout: Duration,
-    #[serde(serialize_with = "write_doubled", deserialize_with = "read_halved")]
+    #[fastjson(serialize_with = "write_doubled", deserialize_with = "read_halved")]
     retries: u32,
 }
 
