@@ -445,12 +445,9 @@ fn replacements(v: &Value) -> Vec<(&'static str, Value)> {
         Value::String(s) => {
             r.push(("a number", Value::from(7)));
             r.push(("an empty string", Value::from("")));
-            if chrono::DateTime::parse_from_rfc3339(s).is_ok() {
-                r.push(("a garbage timestamp", Value::from("2024-13-45T25:61:00Z")));
-                r.push((
-                    "a timestamp without offset",
-                    Value::from("2024-03-10T08:14:31"),
-                ));
+            let forms = edge_forms(s);
+            if !forms.is_empty() {
+                r.extend(forms.iter().map(|f| ("an edge form", Value::from(*f))));
             } else if s.parse::<f64>().is_ok() {
                 r.push(("a non-numeric string", Value::from("12,5")));
             } else {
@@ -487,6 +484,82 @@ fn replacements(v: &Value) -> Vec<(&'static str, Value)> {
         }
     }
     r
+}
+
+/// The texts an ecosystem type's parser must judge as its serde impl does, for a string that
+/// parses as that type: timestamps (leap second, ten fraction digits, lowercase, a space,
+/// odd offsets, an expanded year), dates, UUIDs (each accepted form and a bad digit), URLs
+/// (normalised, relative, IDNA, ports) and versions; decimal strings (exponents, signs,
+/// more digits than a `Decimal` holds).
+fn edge_forms(s: &str) -> &'static [&'static str] {
+    if chrono::DateTime::parse_from_rfc3339(s).is_ok() {
+        &[
+            "2024-13-45T25:61:00Z",
+            "2024-03-10T08:14:31",
+            "2016-12-31T23:59:60Z",
+            "2024-03-10T08:14:31.1234567891Z",
+            "2024-03-10t08:14:31z",
+            "2024-03-10 08:14:31Z",
+            "2024-03-10T08:14:31-00:00",
+            "2024-03-10T08:14:31+23:59",
+            "2024-03-10T08:14:31+24:00",
+            "+002024-03-10T08:14:31Z",
+            "2024-03-10T08:14Z",
+            "2024-03-10T08:14:31.Z",
+        ]
+    } else if chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").is_ok() {
+        &[
+            "2024-02-30",
+            "2024-2-3",
+            "+2024-01-01",
+            "2024-01-01T00:00:00Z",
+            "20240101",
+            "-0001-12-31",
+        ]
+    } else if s.len() == 36 && uuid::Uuid::parse_str(s).is_ok() {
+        &[
+            "67E55044-10B1-426F-9247-BB680E5FE0C8",
+            "67e5504410b1426f9247bb680e5fe0c8",
+            "{67e55044-10b1-426f-9247-bb680e5fe0c8}",
+            "urn:uuid:67e55044-10b1-426f-9247-bb680e5fe0c8",
+            "67e55044-10b1-426f-9247-bb680e5fe0cg",
+            "67e55044-10b1-426f-9247-bb680e5fe0c",
+        ]
+    } else if s.starts_with("http") && url::Url::parse(s).is_ok() {
+        &[
+            "HTTPS://Example.COM/a/./b/../c?q=1#F",
+            "/relative/path",
+            "https://exa mple.com/",
+            "https://bücher.example/ä?q=ü#ö",
+            "https://example.com:443/",
+            "https://example.com:99999/",
+            "http://[::1]:8080/x",
+            "mailto:a@example.com",
+        ]
+    } else if semver::Version::parse(s).is_ok() {
+        &[
+            "1.0",
+            "v1.2.3",
+            "1.2.3-01",
+            "1.2.3+build..x",
+            "01.2.3",
+            "1.2.3-rc.1+b.5",
+        ]
+    } else if s.parse::<f64>().is_ok() && s.contains('.') {
+        &[
+            "1e3",
+            "-0.000",
+            ".5",
+            "5.",
+            "+5",
+            " 5",
+            "79228162514264337593543950336",
+            "0.0000000000000000000000000001",
+            "1.00000000000000000000000000001",
+        ]
+    } else {
+        &[]
+    }
 }
 
 /// Every mutation of `doc`: each key dropped, each value replaced by each of its
