@@ -4,8 +4,10 @@
 //! newtypes with hand-written serde impls, serde-signature `with`/`deserialize_with` helpers,
 //! flattened `Value` maps) and carry `FastJson` beside serde's derives: the adoption test
 //! (`tests/adoption.rs`) checks that fastjson reads and writes every fixture exactly as
-//! serde_json does, and `fastjson_attribute_count` counts what had to change beyond the
-//! derive lists.
+//! serde_json does, and counts (and lists) the `#[fastjson(...)]` attributes that had to be
+//! added beyond the derive lists: one on each type whose serde impls are hand-written.
+
+#![warn(missing_docs)]
 
 pub mod cloudevents;
 pub mod github;
