@@ -30,3 +30,18 @@ pub fn encode<T: Model>(value: &T) -> Vec<u8> {
 pub fn encode_pretty<T: Model>(value: &T) -> Vec<u8> {
     fastjson::to_vec_pretty(value)
 }
+
+/// The serde bridge's whole-value decode (`fastjson::serde::from_slice`), its error as text.
+pub fn bridge_decode<T: Model>(bytes: &[u8]) -> Result<T, String> {
+    fastjson::serde::from_slice::<T>(bytes).map_err(|e| e.to_string())
+}
+
+/// The serde bridge's compact encode.
+pub fn bridge_encode<T: Model>(value: &T) -> Vec<u8> {
+    fastjson::serde::to_vec(value).unwrap()
+}
+
+/// The serde bridge's pretty encode.
+pub fn bridge_encode_pretty<T: Model>(value: &T) -> Vec<u8> {
+    fastjson::serde::to_vec_pretty(value).unwrap()
+}
