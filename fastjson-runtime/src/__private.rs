@@ -14,12 +14,13 @@ pub use std::string::String;
 pub use std::sync::OnceLock;
 pub use std::vec::Vec;
 
-pub use crate::flatten::{
-    flattened_variant, flattened_variant_entry, hides_entry, names_contain, reread_fork,
-    reread_object_at, FlattenStop, HideKeys, HideState, RereadBuilder, TakenBy, VariantKeyBuilder,
-};
 #[cfg(feature = "serde")]
 pub use crate::bridge::generated as bridge;
+pub use crate::flatten::{
+    flattened_variant, flattened_variant_entry, hides_entry, names_contain, reread_fork,
+    reread_object_at, AdjacentBuilder, FlattenStop, HideKeys, HideState, RereadBuilder, TakenBy,
+    VariantKeyBuilder,
+};
 pub use crate::key_order::KeyOrder;
 pub use crate::writer::F64_RUN_SLACK;
 

@@ -65,7 +65,28 @@ pub fn flattened_variant<T>(
     }
 }
 
-/// The builder of a flattened internally tagged, adjacently tagged or untagged enum: where the
+/// The builder of a flattened adjacently tagged enum, which takes its tag and content entries
+/// as they are offered, as serde's visitor asks for them one at a time.
+pub struct AdjacentBuilder<T> {
+    /// The variant the tag named, once read.
+    pub variant: Option<usize>,
+    /// Where the content's value starts, when it came before the tag (read with the tag).
+    pub content_at: Option<Mark>,
+    /// The value, once the tag and the content have been read.
+    pub value: Option<T>,
+}
+
+impl<T> Default for AdjacentBuilder<T> {
+    fn default() -> Self {
+        AdjacentBuilder {
+            variant: None,
+            content_at: None,
+            value: None,
+        }
+    }
+}
+
+/// The builder of a flattened internally tagged or untagged enum: where the
 /// enclosing object starts and which of its keys the enum must not see.
 #[derive(Default)]
 pub struct RereadBuilder {
