@@ -5,7 +5,8 @@
 //!
 //! `hide.rs`: the key sets (`HideKeys`, `TakenBy`), their state (`HideState`, `FlattenStop`) and
 //! the filter a fork carries (`HiddenEntries`). `fork.rs`: the `Lexer` methods that make forks
-//! and record stops.
+//! and record stops. Here also: the look at an object's keys with which an untagged enum,
+//! flattened or not, skips the variants that cannot match (`keys_present`, `MatchHint`).
 
 mod fork;
 mod hide;
