@@ -210,3 +210,43 @@ proptest! {
         let _ = same_decode::<Holder>(&with_id);
     }
 }
+
+/// With a type parameter, whether a field's missing value is an error is asked on each decode.
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Generic<T> {
+    A { a: T, x: u8 },
+    B { b: T },
+    C { c: T },
+}
+
+#[derive(FastJson, Serialize, Deserialize, Debug, PartialEq)]
+struct GenericHolder<T> {
+    #[serde(flatten)]
+    g: Option<Generic<T>>,
+}
+
+#[test]
+fn a_generic_enum_asks_its_types_each_time() {
+    for json in [
+        r#"{"a":1,"x":2}"#,
+        r#"{"b":1}"#,
+        r#"{"c":null}"#,
+        r#"{"a":1}"#,
+        r#"{}"#,
+    ] {
+        let _ = same_decode::<Generic<u8>>(json);
+        let _ = same_decode::<Generic<Option<u8>>>(json);
+        let _ = same_decode::<GenericHolder<u8>>(json);
+        let _ = same_decode::<GenericHolder<Option<u8>>>(json);
+    }
+    // `a` may be missing when it is an `Option`: the first variant.
+    assert_eq!(
+        same_decode::<Generic<Option<u8>>>(r#"{"x":2}"#).unwrap(),
+        Generic::A { a: None, x: 2 }
+    );
+    assert_eq!(
+        same_decode::<Generic<Option<u8>>>(r#"{"b":3}"#).unwrap(),
+        Generic::B { b: Some(3) }
+    );
+}
