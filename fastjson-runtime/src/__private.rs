@@ -17,8 +17,9 @@ pub use std::vec::Vec;
 #[cfg(feature = "serde")]
 pub use crate::bridge::generated as bridge;
 pub use crate::flatten::{
-    flattened_variant, flattened_variant_entry, hides_entry, names_contain, reread_fork,
-    reread_object_at, FlattenStop, HideKeys, HideState, RereadBuilder, TakenBy, VariantKeyBuilder,
+    flattened_variant, flattened_variant_entry, hides_entry, keys_present, names_contain,
+    reread_fork, reread_object_at, AdjacentBuilder, FlattenStop, HideKeys, HideState, MatchHint,
+    RereadBuilder, TakenBy, VariantKeyBuilder,
 };
 pub use crate::key_order::KeyOrder;
 pub use crate::writer::F64_RUN_SLACK;

@@ -2035,46 +2035,172 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> _fj::DecodeFields<'de> for Event {
-        type Builder = _fj::__private::RereadBuilder;
+        type Builder = _fj::__private::AdjacentBuilder<Self>;
+        #[allow(unreachable_code)]
         #[inline]
         fn decode_field(
-            _: &mut Self::Builder,
+            __b: &mut Self::Builder,
             __key: &_fj::__private::Cow<'de, _fj::__private::str>,
             __lex: &mut _fj::Lexer<'de>,
         ) -> _fj::Result<_fj::__private::bool> {
-            if _fj::__private::names_contain(&["type", "data"], __key.as_bytes()) {
-                __lex.skip_value()?;
-                return _fj::__private::Ok(true);
+            let __content = |
+                __lex: &mut _fj::Lexer<'de>,
+                __variant: _fj::__private::usize,
+            | -> _fj::Result<Self> {
+                match __variant {
+                    0usize => {
+                        _fj::__private::Ok({
+                            __lex
+                                .begin_object_expecting("struct variant Event::Created")?;
+                            let mut __first = true;
+                            let mut __f0: _fj::__private::Option<u64> = _fj::__private::None;
+                            static __ORDER: _fj::__private::KeyOrder<2usize> = _fj::__private::KeyOrder::new(
+                                1usize,
+                            );
+                            const __PREDICTIONS: [&[::core::primitive::u8]; 1usize] = [
+                                b",\"order_id\":",
+                            ];
+                            let mut __last: ::core::primitive::usize = 1usize;
+                            let mut __predicted: ::core::primitive::usize = __ORDER
+                                .after(1usize);
+                            loop {
+                                let __field: ::core::primitive::usize = match __lex
+                                    .next_key_predicted(
+                                        &mut __first,
+                                        __PREDICTIONS[__predicted],
+                                    )?
+                                {
+                                    _fj::Key::Predicted => __predicted,
+                                    _fj::Key::Scanned(__key) => {
+                                        let __field: ::core::primitive::usize = match __key {
+                                            b"order_id" => 0usize,
+                                            _ => {
+                                                __lex.skip_value()?;
+                                                continue;
+                                            }
+                                        };
+                                        __ORDER.learn(__last, __field);
+                                        __field
+                                    }
+                                    _fj::Key::End => break,
+                                };
+                                __last = __field;
+                                __predicted = __ORDER.after(__field);
+                                match __field {
+                                    _ => {
+                                        _fj::__private::decode_slot::<
+                                            u64,
+                                        >(&mut __f0, __lex, "order_id", _fj::__private::None)?;
+                                    }
+                                }
+                            }
+                            Self::Created {
+                                order_id: match __f0 {
+                                    _fj::__private::Some(__value) => __value,
+                                    _fj::__private::None => {
+                                        _fj::__private::missing_field::<u64>(__lex, "order_id")?
+                                    }
+                                },
+                            }
+                        })
+                    }
+                    1usize => {
+                        _fj::__private::Ok({
+                            Self::StatusChanged {
+                                0: <Status as _fj::Decode<'de>>::decode(__lex)?,
+                            }
+                        })
+                    }
+                    2usize => {
+                        _fj::__private::Ok({
+                            __lex.null()?;
+                            Self::Deleted {}
+                        })
+                    }
+                    _ => ::core::unreachable!(),
+                }
+            };
+            let __complete = _fj::__private::Option::is_some(&__b.value);
+            match __key.as_bytes() {
+                b"type" => {
+                    if __complete || _fj::__private::Option::is_some(&__b.variant) {
+                        return _fj::__private::Err(__lex.err_duplicate_field("type"));
+                    }
+                    let __variant: _fj::__private::usize = match __lex
+                        .str_bytes_value()
+                        .map_err(|__e| __e.at_field("type"))?
+                    {
+                        b"Created" => 0usize,
+                        b"StatusChanged" => 1usize,
+                        b"Deleted" => 2usize,
+                        __name => {
+                            let __name = __name.to_vec();
+                            return _fj::__private::Err(
+                                __lex
+                                    .err_unknown_variant(
+                                        &__name,
+                                        &["Created", "StatusChanged", "Deleted"],
+                                    )
+                                    .at_field("type"),
+                            );
+                        }
+                    };
+                    __b.variant = _fj::__private::Some(__variant);
+                    if let _fj::__private::Some(__at) = __b.content_at {
+                        let mut __fork = __lex.fork_at(__at);
+                        __b.value = _fj::__private::Some(
+                            __content(&mut __fork, __variant)
+                                .map_err(|__e| __e.at_field("data"))?,
+                        );
+                    }
+                }
+                b"data" => {
+                    if __complete || _fj::__private::Option::is_some(&__b.content_at) {
+                        return _fj::__private::Err(__lex.err_duplicate_field("data"));
+                    }
+                    match __b.variant {
+                        _fj::__private::Some(__variant) => {
+                            __b.value = _fj::__private::Some(
+                                __content(__lex, __variant)
+                                    .map_err(|__e| __e.at_field("data"))?,
+                            );
+                        }
+                        _fj::__private::None => {
+                            __b.content_at = _fj::__private::Some(__lex.mark());
+                            __lex.skip_value()?;
+                        }
+                    }
+                }
+                _ => return _fj::__private::Ok(false),
             }
-            _fj::__private::Ok(false)
+            _fj::__private::Ok(true)
         }
         const TAKES_KEYS: &'static [&'static _fj::__private::str] = &["type", "data"];
-        #[inline]
-        fn object_at<__H: _fj::__private::HideKeys>(
-            __b: &mut Self::Builder,
-            __object: _fj::Mark,
-        ) {
-            struct __OtherKeys;
-            impl _fj::__private::HideKeys for __OtherKeys {
-                #[inline]
-                fn hides(
-                    __key: &[::core::primitive::u8],
-                    _: &mut ::core::primitive::u64,
-                    _: ::core::primitive::u32,
-                ) -> _fj::__private::bool {
-                    !_fj::__private::names_contain(&["type", "data"], __key)
-                }
-            }
-            _fj::__private::reread_object_at::<(__H, __OtherKeys)>(__b, __object);
-        }
         #[inline]
         fn finish(
             __b: &mut Self::Builder,
             __lex: &_fj::Lexer<'de>,
         ) -> _fj::Result<Self> {
-            <Self as _fj::Decode<
-                'de,
-            >>::decode(&mut _fj::__private::reread_fork(__b, __lex)?)
+            if let _fj::__private::Some(__value) = __b.value.take() {
+                return _fj::__private::Ok(__value);
+            }
+            match (__b.variant, __b.content_at) {
+                (_fj::__private::Some(__variant), _fj::__private::None) => {
+                    match __variant {
+                        1usize => {
+                            _fj::__private::Result::map(
+                                <Status as _fj::Decode<
+                                    'de,
+                                >>::decode_missing_field(__lex, "data"),
+                                |__value| Self::StatusChanged { 0: __value },
+                            )
+                        }
+                        2usize => _fj::__private::Ok(Self::Deleted {}),
+                        _ => _fj::__private::Err(__lex.err_missing_field("data")),
+                    }
+                }
+                _ => _fj::__private::Err(__lex.err_missing_field("type")),
+            }
         }
     }
     #[automatically_derived]

@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::params::Params;
 use super::variant::{self, TagValue};
-use super::{enum_adjacent, enum_external, enum_identifier, enum_internal, enum_untagged, hidden};
+use super::{enum_adjacent, enum_external, enum_identifier, enum_internal, enum_untagged};
 use crate::ast::{self, Variant};
 use crate::attr::{Identifier, TagType};
 
@@ -44,55 +44,25 @@ fn tagged_body(p: &Params, variants: &[Variant], tag_value: TagValue) -> TokenSt
     }
 }
 
-/// `DecodeFields` for a flattened internally tagged, adjacently tagged or untagged enum: it
-/// keeps where the enclosing object starts and which of its keys serde would not hand it
+/// `DecodeFields` for a flattened internally tagged or untagged enum: it keeps where the
+/// enclosing object starts and which of its keys serde would not hand it
 /// (`__private::HideKeys`), and in `finish` reads that object again as its own without those
 /// keys (the tag and its variant's fields wherever they are, every other key ignored unless
 /// `deny_unknown_fields`; an untagged enum's variants tried on it in order), as serde reads the
-/// entries it buffered. An internally tagged or untagged enum takes no key as they are offered
-/// (serde reads the buffer as a map); an adjacently tagged one takes its tag and content keys and
-/// sees no other (serde reads the buffer as a struct of those two fields).
+/// entries it buffered as a map. An adjacently tagged enum instead takes its tag and content
+/// entries as they are offered (`enum_adjacent::fields_impl`), as serde reads the buffer as a
+/// struct of those two fields, taking each entry it asks for.
 pub fn reread_fields_impl(p: &Params, generics: &syn::Generics) -> TokenStream {
     let cont = p.cont;
+    if let (TagType::Adjacent { tag, content }, ast::Data::Enum(variants)) =
+        (&cont.attrs.tag, &cont.data)
+    {
+        return enum_adjacent::fields_impl(p, variants, tag, content, generics);
+    }
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ident = cont.ident;
     let de = &p.de;
-    // What `decode_field` does with a key, the keys it takes, and `object_at`'s body.
-    let (take, takes_keys, hidden) = match &cont.attrs.tag {
-        TagType::Adjacent { tag, content } => {
-            let names = [tag.clone(), content.clone()];
-            (
-                quote! {
-                    if _fj::__private::names_contain(&[#(#names),*], __key.as_bytes()) {
-                        __lex.skip_value()?;
-                        return _fj::__private::Ok(true);
-                    }
-                },
-                hidden::takes_keys_const(&names, false),
-                quote! {
-                    struct __OtherKeys;
-
-                    impl _fj::__private::HideKeys for __OtherKeys {
-                        #[inline]
-                        fn hides(
-                            __key: &[::core::primitive::u8],
-                            _: &mut ::core::primitive::u64,
-                            _: ::core::primitive::u32,
-                        ) -> _fj::__private::bool {
-                            !_fj::__private::names_contain(&[#(#names),*], __key)
-                        }
-                    }
-                    _fj::__private::reread_object_at::<(__H, __OtherKeys)>(__b, __object);
-                },
-            )
-        }
-        _ => (
-            quote!(let _ = (__key, __lex);),
-            TokenStream::new(),
-            quote!(_fj::__private::reread_object_at::<__H>(__b, __object);),
-        ),
-    };
     quote! {
         #[automatically_derived]
         impl #impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
@@ -104,15 +74,13 @@ pub fn reread_fields_impl(p: &Params, generics: &syn::Generics) -> TokenStream {
                 __key: &_fj::__private::Cow<#de, _fj::__private::str>,
                 __lex: &mut _fj::Lexer<#de>,
             ) -> _fj::Result<_fj::__private::bool> {
-                #take
+                let _ = (__key, __lex);
                 _fj::__private::Ok(false)
             }
 
-            #takes_keys
-
             #[inline]
             fn object_at<__H: _fj::__private::HideKeys>(__b: &mut Self::Builder, __object: _fj::Mark) {
-                #hidden
+                _fj::__private::reread_object_at::<__H>(__b, __object);
             }
 
             // Inline, so that an enum nothing flattens compiles no copy of it (nor of the

@@ -11,6 +11,8 @@ use super::params::Params;
 use super::variant::{self, StructForms, TagValue};
 use crate::ast::{Style, Variant};
 
+type Decodable<'v, 'a> = [(usize, &'v Variant<'a>)];
+
 /// `tag_value` applies to the array form's first element: serde reads the object form's tag as
 /// an enum, which takes a name only, whatever the input is buffered as.
 pub fn body(
@@ -33,32 +35,8 @@ pub fn body(
     let read_tag = variant::read_index(&decodable, quote!(.at_field(#tag)), TagValue::Name);
     let read_tag_in_array = variant::read_index(&decodable, quote!(.at_index(0)), tag_value);
 
-    let content_arms = decodable.iter().map(|(i, v)| {
-        let body = variant::content(p, v, StructForms::ObjectOnly);
-        quote!(#i => _fj::__private::Ok({ #body }),)
-    });
-    let missing_content_arms = decodable.iter().filter_map(|(i, v)| {
-        let path = p.target.variant(v.ident);
-        match variant::effective_style(v) {
-            Style::Unit => {
-                let value = variant::unit_value(p, v);
-                Some(quote!(#i => _fj::__private::Ok(#value),))
-            }
-            Style::Newtype
-                if v.fields[0].attrs.deserialize_with.is_none()
-                    && v.attrs.deserialize_with.is_none() =>
-            {
-                let ty = v.fields[0].ty;
-                Some(quote! {
-                    #i => _fj::__private::Result::map(
-                        <#ty as _fj::Decode<#de>>::decode_missing_field(__lex, #content),
-                        |__value| #path { 0: __value },
-                    ),
-                })
-            }
-            _ => None,
-        }
-    });
+    let content_arms = content_arms(p, &decodable);
+    let missing_content_arms = missing_content_arms(p, &decodable, content);
     let unknown_key = if p.cont.attrs.deny_unknown_fields {
         quote! {
             __key => {
@@ -150,6 +128,163 @@ pub fn body(
                         #(#missing_content_arms)*
                         _ => _fj::__private::Err(__lex.err_missing_field(#content)),
                     },
+                }
+            }
+        }
+    }
+}
+
+/// `variant => Ok(content)` per variant: the arms of the `__content` closure, which reads the
+/// content of the variant the tag named.
+fn content_arms(p: &Params, decodable: &Decodable) -> Vec<TokenStream> {
+    decodable
+        .iter()
+        .map(|(i, v)| {
+            let body = variant::content(p, v, StructForms::ObjectOnly);
+            quote!(#i => _fj::__private::Ok({ #body }),)
+        })
+        .collect()
+}
+
+/// The arms for a tag without content: a unit variant, or a newtype variant whose type has a
+/// missing value (`Option`); the others fall through to the missing-field error.
+fn missing_content_arms(p: &Params, decodable: &Decodable, content: &str) -> Vec<TokenStream> {
+    let de = &p.de;
+    decodable
+        .iter()
+        .filter_map(|(i, v)| {
+            let path = p.target.variant(v.ident);
+            match variant::effective_style(v) {
+                Style::Unit => {
+                    let value = variant::unit_value(p, v);
+                    Some(quote!(#i => _fj::__private::Ok(#value),))
+                }
+                Style::Newtype
+                    if v.fields[0].attrs.deserialize_with.is_none()
+                        && v.attrs.deserialize_with.is_none() =>
+                {
+                    let ty = v.fields[0].ty;
+                    Some(quote! {
+                        #i => _fj::__private::Result::map(
+                            <#ty as _fj::Decode<#de>>::decode_missing_field(__lex, #content),
+                            |__value| #path { 0: __value },
+                        ),
+                    })
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// `DecodeFields` for a flattened adjacently tagged enum, read as serde reads it: serde hands
+/// the enum's visitor the buffered entries named by the tag or the content one at a time
+/// (`FlatStructAccess`), taking each before its value is read, and the visitor stops asking
+/// once it has failed. So the entries are taken here as they are offered, with serde's state
+/// machine: a tag whose value names no variant ends it at that entry; a second tag or content
+/// entry either completes the value or fails; after a complete value a third entry is a
+/// duplicate. Failing returns the error from `decode_field`: a flattened `Option` of the enum
+/// is then `None` and records where it stopped (`Lexer::note_flatten_stop`), so the later
+/// entries go to the fields declared after it, as in serde.
+///
+/// Content met before the tag is read when the tag is (serde buffers it, then reads it with
+/// the variant the tag names), from a fork at its value: the lexer is not rewound, which
+/// would drop the stops recorded since.
+pub fn fields_impl(
+    p: &Params,
+    variants: &[Variant],
+    tag: &str,
+    content: &str,
+    generics: &syn::Generics,
+) -> TokenStream {
+    let cont = p.cont;
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let ident = cont.ident;
+    let de = &p.de;
+    let ty = &p.target.ty;
+    let decodable = variant::decodable(variants);
+    let names = [tag.to_owned(), content.to_owned()];
+    let takes_keys = super::hidden::takes_keys_const(&names, false);
+    let tag_lit = super::field::byte_lit(tag);
+    let content_lit = super::field::byte_lit(content);
+    let read_tag = variant::read_index(&decodable, quote!(.at_field(#tag)), TagValue::Name);
+    let content_arms = content_arms(p, &decodable);
+    let missing_content_arms = missing_content_arms(p, &decodable, content);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics _fj::DecodeFields<#de> for #ident #ty_generics #where_clause {
+            type Builder = _fj::__private::AdjacentBuilder<Self>;
+
+            // An enum without variants to read fails at its tag, before the content. Inline,
+            // as `finish`, so that an enum nothing flattens compiles no copy of either.
+            #[allow(unreachable_code)]
+            #[inline]
+            fn decode_field(
+                __b: &mut Self::Builder,
+                __key: &_fj::__private::Cow<#de, _fj::__private::str>,
+                __lex: &mut _fj::Lexer<#de>,
+            ) -> _fj::Result<_fj::__private::bool> {
+                let __content = |__lex: &mut _fj::Lexer<#de>, __variant: _fj::__private::usize| -> _fj::Result<#ty> {
+                    match __variant {
+                        #(#content_arms)*
+                        _ => ::core::unreachable!(),
+                    }
+                };
+                // A complete value asks for one more entry, which can only be a duplicate.
+                let __complete = _fj::__private::Option::is_some(&__b.value);
+                match __key.as_bytes() {
+                    #tag_lit => {
+                        if __complete || _fj::__private::Option::is_some(&__b.variant) {
+                            return _fj::__private::Err(__lex.err_duplicate_field(#tag));
+                        }
+                        let __variant: _fj::__private::usize = #read_tag;
+                        __b.variant = _fj::__private::Some(__variant);
+                        if let _fj::__private::Some(__at) = __b.content_at {
+                            let mut __fork = __lex.fork_at(__at);
+                            __b.value = _fj::__private::Some(
+                                __content(&mut __fork, __variant)
+                                    .map_err(|__e| __e.at_field(#content))?,
+                            );
+                        }
+                    }
+                    #content_lit => {
+                        if __complete || _fj::__private::Option::is_some(&__b.content_at) {
+                            return _fj::__private::Err(__lex.err_duplicate_field(#content));
+                        }
+                        match __b.variant {
+                            _fj::__private::Some(__variant) => {
+                                __b.value = _fj::__private::Some(
+                                    __content(__lex, __variant)
+                                        .map_err(|__e| __e.at_field(#content))?,
+                                );
+                            }
+                            _fj::__private::None => {
+                                __b.content_at = _fj::__private::Some(__lex.mark());
+                                __lex.skip_value()?;
+                            }
+                        }
+                    }
+                    _ => return _fj::__private::Ok(false),
+                }
+                _fj::__private::Ok(true)
+            }
+
+            #takes_keys
+
+            #[inline]
+            fn finish(__b: &mut Self::Builder, __lex: &_fj::Lexer<#de>) -> _fj::Result<Self> {
+                if let _fj::__private::Some(__value) = __b.value.take() {
+                    return _fj::__private::Ok(__value);
+                }
+                // Content met before a tag that was read has been read with it: without a
+                // value, there was no tag, or no content after it.
+                match (__b.variant, __b.content_at) {
+                    (_fj::__private::Some(__variant), _fj::__private::None) => match __variant {
+                        #(#missing_content_arms)*
+                        _ => _fj::__private::Err(__lex.err_missing_field(#content)),
+                    },
+                    _ => _fj::__private::Err(__lex.err_missing_field(#tag)),
                 }
             }
         }

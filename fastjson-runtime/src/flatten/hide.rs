@@ -57,12 +57,10 @@ pub trait HideKeys {
     }
 }
 
-/// Where a flattened `Option` of a struct stopped taking its keys: serde's `Option` is `None`
-/// when the value fails, and the entries after the one it failed on were never handed to it,
-/// so a flattened enum declared after it reads them. Recorded by
-/// [`Lexer::note_flatten_stop`](crate::Lexer::note_flatten_stop) (an adjacently tagged enum,
-/// read at `finish`, never fails in `decode_field` and records none: the known difference in
-/// docs/serde-differences.md).
+/// Where a flattened `Option` of a struct or of an adjacently tagged enum stopped taking its
+/// keys: serde's `Option` is `None` when the value fails, and the entries after the one it
+/// failed on were never handed to it, so a flattened enum declared after it reads them.
+/// Recorded by [`Lexer::note_flatten_stop`](crate::Lexer::note_flatten_stop).
 #[derive(Clone, Copy, Debug)]
 pub struct FlattenStop {
     /// The object's mark position (`DecodeFields::object_at`).

@@ -5,10 +5,13 @@
 //!
 //! `hide.rs`: the key sets (`HideKeys`, `TakenBy`), their state (`HideState`, `FlattenStop`) and
 //! the filter a fork carries (`HiddenEntries`). `fork.rs`: the `Lexer` methods that make forks
-//! and record stops.
+//! and record stops. Here also: the look at an object's keys with which an untagged enum,
+//! flattened or not, skips the variants that cannot match (`keys_present`, `MatchHint`).
 
 mod fork;
 mod hide;
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Result;
 use crate::lexer::{Lexer, Mark};
@@ -65,7 +68,28 @@ pub fn flattened_variant<T>(
     }
 }
 
-/// The builder of a flattened internally tagged, adjacently tagged or untagged enum: where the
+/// The builder of a flattened adjacently tagged enum, which takes its tag and content entries
+/// as they are offered, as serde's visitor asks for them one at a time.
+pub struct AdjacentBuilder<T> {
+    /// The variant the tag named, once read.
+    pub variant: Option<usize>,
+    /// Where the content's value starts, when it came before the tag (read with the tag).
+    pub content_at: Option<Mark>,
+    /// The value, once the tag and the content have been read.
+    pub value: Option<T>,
+}
+
+impl<T> Default for AdjacentBuilder<T> {
+    fn default() -> Self {
+        AdjacentBuilder {
+            variant: None,
+            content_at: None,
+            value: None,
+        }
+    }
+}
+
+/// The builder of a flattened internally tagged or untagged enum: where the
 /// enclosing object starts and which of its keys the enum must not see.
 #[derive(Default)]
 pub struct RereadBuilder {
@@ -99,5 +123,64 @@ pub fn reread_fork<'de>(builder: &mut RereadBuilder, lex: &Lexer<'de>) -> Result
         None => {
             Err(lex.err_custom("fastjson: a flattened enum was not told where its object starts"))
         }
+    }
+}
+
+/// The bits of the keys the object at `mark` has, as the lexer's key loop reads them (hidden
+/// entries skipped): `bit` gives each key's (0 for a key of no interest). An untagged enum
+/// skips the struct variants one of whose required keys is absent, without reading the object
+/// for each. Every bit is set when the value is not an object or is malformed, so that every
+/// variant is tried and the error is the one it was. The lexer is back at `mark` after.
+#[inline(never)]
+pub fn keys_present(lex: &mut Lexer<'_>, mark: Mark, bit: fn(&[u8]) -> u64) -> u64 {
+    let present = scan_keys(lex, bit).unwrap_or(u64::MAX);
+    lex.reset(mark);
+    present
+}
+
+fn scan_keys(lex: &mut Lexer<'_>, bit: fn(&[u8]) -> u64) -> Result<u64> {
+    if lex.peek()? != b'{' {
+        return Ok(u64::MAX);
+    }
+    lex.begin_object()?;
+    let mut first = true;
+    let mut present = 0u64;
+    while let Some(key) = lex.next_key(&mut first)? {
+        present |= bit(key);
+        lex.skip_value()?;
+    }
+    Ok(present)
+}
+
+/// Whether an untagged enum's first variant matched the last time one was decoded: while it
+/// does, the enum tries it before looking at the keys (`keys_present`), so that the object is
+/// read once. Only a hint: a stale or raced one costs a look, never a different result.
+pub struct MatchHint(AtomicBool);
+
+impl MatchHint {
+    /// The first variant is assumed to match.
+    pub const fn new() -> Self {
+        MatchHint(AtomicBool::new(true))
+    }
+
+    /// Whether to look at the keys before trying the first variant.
+    #[inline]
+    pub fn look_first(&self) -> bool {
+        !self.0.load(Ordering::Relaxed)
+    }
+
+    /// A decode ended; `first` when the first variant matched. Written only on a change, so
+    /// that decodes on several threads do not contend for the line.
+    #[inline]
+    pub fn matched(&self, first: bool) {
+        if self.0.load(Ordering::Relaxed) != first {
+            self.0.store(first, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Default for MatchHint {
+    fn default() -> Self {
+        Self::new()
     }
 }
