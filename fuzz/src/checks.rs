@@ -517,8 +517,9 @@ pub mod dispatch {
     }
 
     /// ... and an untagged one (the first variant the object's keys satisfy). `ops` (a key of
-    /// `Dispatch`'s own) and `mode` (taken by the adjacently tagged enum declared before it) are
-    /// never handed to it: always `None` after a decode.
+    /// `Dispatch`'s own) is never handed to it; `mode` is only when the adjacently tagged enum
+    /// declared before it failed on an earlier `mode` entry and left the later ones, as serde
+    /// does.
     #[derive(FastJson, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
     #[serde(untagged)]
     pub enum Credentials {
