@@ -6,12 +6,12 @@
 //! in `de_access.rs`, map keys in `de_key.rs`, byte strings in `de_bytes.rs`, ignored values
 //! in `de_ignore.rs`, serde_json's `RawValue` in `de_raw.rs`.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{self, Expected, Unexpected, Visitor};
 
 use super::de_access::{visit_array, visit_enum_object, visit_object, UnitVariantAccess};
-use super::de_bytes::{raw_str, RawStr};
 use super::de_ignore::ignore_value;
 use super::de_raw::{visit_raw_value, RAW_VALUE_TOKEN};
 use crate::error::{Error, ErrorCode, Result};
@@ -296,10 +296,9 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
         let lex = self.lex;
         match lex.peek()? {
             b'"' => {
-                let mut scratch = Vec::new();
-                let result = match raw_str(lex, &mut scratch)? {
-                    RawStr::Borrowed(bytes) => visitor.visit_borrowed_bytes(bytes),
-                    RawStr::Copied => visitor.visit_bytes(&scratch),
+                let result = match lex.raw_string()? {
+                    Cow::Borrowed(bytes) => visitor.visit_borrowed_bytes(bytes),
+                    Cow::Owned(bytes) => visitor.visit_byte_buf(bytes),
                 };
                 fixed(lex, result)
             }

@@ -9,7 +9,6 @@
 
 mod de;
 mod de_access;
-mod de_bytes;
 mod de_ignore;
 mod de_key;
 mod de_raw;
