@@ -6,7 +6,7 @@
 //! `./target/release/examples/bridge_speed` (21 interleaved rounds of 75 ms samples per row,
 //! about a minute and a half), `--rounds N`, `--sample-ms N`, `--quick` (3 rounds of 5 ms: a
 //! smoke run whose numbers mean nothing), `--filter PAT` (documents whose name contains PAT),
-//! `--corpus DIR` (else the bench's corpus lookup).
+//! `--corpus DIR` (else the bench's corpus lookup), `--gate-only` (check every row, time none).
 //!
 //! Documents: twitter, citm_catalog and canada from the corpus, and the generated order and
 //! micro payloads. Every row is gated before it is timed, with the bench's own gate: decoded
@@ -142,10 +142,11 @@ struct Options {
     sample: Duration,
     filter: Option<String>,
     corpus: Option<std::path::PathBuf>,
+    gate_only: bool,
 }
 
 const USAGE: &str = "usage: bridge_speed [--rounds N] [--sample-ms N] [--quick] [--filter PAT] \
-                     [--corpus DIR]";
+                     [--corpus DIR] [--gate-only]";
 
 fn parse_args() -> Result<Options, String> {
     let mut o = Options {
@@ -153,6 +154,7 @@ fn parse_args() -> Result<Options, String> {
         sample: Duration::from_millis(75),
         filter: None,
         corpus: None,
+        gate_only: false,
     };
     let mut quick = false;
     let (mut rounds, mut sample_ms) = (None, None);
@@ -167,6 +169,7 @@ fn parse_args() -> Result<Options, String> {
             "--quick" => quick = true,
             "--filter" => o.filter = Some(value()?),
             "--corpus" => o.corpus = Some(value()?.into()),
+            "--gate-only" => o.gate_only = true,
             "-h" | "--help" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
         }
@@ -398,6 +401,19 @@ fn main() -> ExitCode {
             } else {
                 gate_encode(&w, &want)
             };
+            if o.gate_only {
+                match gated {
+                    Ok(g) => {
+                        eprintln!("  passed");
+                        g.notes.iter().for_each(|n| eprintln!("  note: {n}"));
+                    }
+                    Err(why) => {
+                        eprintln!("  FAILED: {why}");
+                        failed = true;
+                    }
+                }
+                continue;
+            }
             let (bytes, outcome, notes) = match gated {
                 Ok(mut g) => (g.bytes, Ok(time_group(&mut g.ops, &o)), g.notes),
                 Err(why) => (w.input.len(), Err(why), Vec::new()),
@@ -410,6 +426,17 @@ fn main() -> ExitCode {
                 notes,
             });
         }
+    }
+    if o.gate_only {
+        eprintln!(
+            "gate only: {}",
+            if failed { "FAILED" } else { "every row passed" }
+        );
+        return if failed {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        };
     }
     let steal = cpu_at_start.zip(fastjson_bench::report::header::cpu_times());
     let steal = steal.and_then(|(a, b)| fastjson_bench::report::header::steal_percent(a, b));
