@@ -395,7 +395,11 @@ fn main() -> ExitCode {
             }
         };
         for op in ["decode", "encode"] {
-            eprintln!("{op} {}: gate, then {} rounds", w.name, o.rounds);
+            if o.gate_only {
+                eprintln!("{op} {}: gate", w.name);
+            } else {
+                eprintln!("{op} {}: gate, then {} rounds", w.name, o.rounds);
+            }
             let gated = if op == "decode" {
                 gate_decode(&w, &want, inexact_ok)
             } else {
