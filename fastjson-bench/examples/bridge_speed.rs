@@ -447,7 +447,7 @@ fn main() -> ExitCode {
 
     println!("# The serde bridge against serde_json and fastjson's derived path\n");
     println!(
-        "- machine: {} ({} cores), rustc {}, RUSTFLAGS {}, {} build, profile {}",
+        "- machine: {} ({} cores), {}, RUSTFLAGS {}, {} build, profile {}",
         header.cpu, header.cores, header.rustc, header.rustflags, header.build, header.profile
     );
     println!("- crates: {}", header.crates);
