@@ -7,32 +7,13 @@
 
 use ::compact_str::CompactString;
 
-use crate::error::Result;
-use crate::lexer::Lexer;
 use crate::schema::Schema;
-use crate::traits::{Decode, Encode, IsEmpty};
-use crate::writer::{Format, Writer};
+use crate::traits::IsEmpty;
 
-impl Encode for CompactString {
-    #[inline]
-    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.str(self);
-    }
-
-    /// The text and its quotes (escapes not counted).
-    #[inline]
-    fn encoded_len_hint(&self) -> usize {
-        self.len() + 2
-    }
-}
-
-impl<'de> Decode<'de> for CompactString {
-    /// Built from the borrowed (or unescaped-in-scratch) text: inline up to 24 bytes, so a
-    /// short string allocates nothing.
-    #[inline]
-    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
-        Ok(CompactString::new(&*lex.str()?))
-    }
+// Built from the borrowed (or unescaped-in-scratch) text: inline up to 24 bytes, so a short
+// string allocates nothing.
+super::text::owned_strings! {
+    CompactString => CompactString::new;
 }
 
 super::map::string_keys! {

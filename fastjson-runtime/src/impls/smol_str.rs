@@ -6,32 +6,13 @@
 
 use ::smol_str::SmolStr;
 
-use crate::error::Result;
-use crate::lexer::Lexer;
 use crate::schema::Schema;
-use crate::traits::{Decode, Encode, IsEmpty};
-use crate::writer::{Format, Writer};
+use crate::traits::IsEmpty;
 
-impl Encode for SmolStr {
-    #[inline]
-    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.str(self);
-    }
-
-    /// The text and its quotes (escapes not counted).
-    #[inline]
-    fn encoded_len_hint(&self) -> usize {
-        self.len() + 2
-    }
-}
-
-impl<'de> Decode<'de> for SmolStr {
-    /// Built from the borrowed (or unescaped-in-scratch) text: inline up to 23 bytes, so a
-    /// short string allocates nothing.
-    #[inline]
-    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
-        Ok(SmolStr::new(&*lex.str()?))
-    }
+// Built from the borrowed (or unescaped-in-scratch) text: inline up to 23 bytes, so a short
+// string allocates nothing.
+super::text::owned_strings! {
+    SmolStr => SmolStr::new;
 }
 
 super::map::string_keys! {

@@ -22,24 +22,37 @@ impl Encode for str {
     }
 }
 
-impl Encode for String {
-    #[inline]
-    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.str(self);
-    }
+/// `Encode` and `Decode` for an owned string type (`$ty: Deref<Target = str>`) built from a
+/// `&str` by `$from`: written as its text, read from a JSON string borrowed from the input (or
+/// unescaped into the lexer's scratch), so the only allocation is the one `$from` makes (none
+/// for the inline string types, `SmolStr` and `CompactString`, on short text).
+macro_rules! owned_strings {
+    ($($ty:ty => $from:expr;)*) => {$(
+        impl $crate::traits::Encode for $ty {
+            #[inline]
+            fn encode<F: $crate::writer::Format>(&self, w: &mut $crate::writer::Writer<'_, F>) {
+                w.str(self);
+            }
 
-    /// The text and its quotes (escapes not counted).
-    #[inline]
-    fn encoded_len_hint(&self) -> usize {
-        self.len() + 2
-    }
+            /// The text and its quotes (escapes not counted).
+            #[inline]
+            fn encoded_len_hint(&self) -> usize {
+                self.len() + 2
+            }
+        }
+
+        impl<'de> $crate::traits::Decode<'de> for $ty {
+            #[inline]
+            fn decode(lex: &mut $crate::lexer::Lexer<'de>) -> $crate::error::Result<Self> {
+                Ok($from(&*lex.str()?))
+            }
+        }
+    )*};
 }
+pub(crate) use owned_strings;
 
-impl<'de> Decode<'de> for String {
-    #[inline]
-    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
-        Ok(String::from(&*lex.str()?))
-    }
+owned_strings! {
+    String => String::from;
 }
 
 /// Borrows from the input; a string with escapes cannot be borrowed and is an error, as in
