@@ -6,7 +6,6 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasher, Hash};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -464,69 +463,95 @@ pub(super) fn decode_flattened_entry<'de, K: DecodeKey<'de>, V: Decode<'de>>(
     Ok((k, value))
 }
 
-impl<K: EncodeKey, V: Encode, S> Encode for HashMap<K, V, S> {
-    #[inline]
-    fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.begin_object();
-        encode_entries(self, w, &mut true);
-        w.end_object();
-    }
+/// Every impl of a hashed map type (`$map<K, V, S>` with `with_hasher`, `insert` and
+/// `Default`): `HashMap` here, `IndexMap` behind its feature (whose `insert` keeps a repeated
+/// key's first position, as indexmap's serde visitor does). An object both ways, flattenable.
+macro_rules! hashed_maps {
+    ($($map:ident),*) => {$(
+        impl<K: $crate::impls::EncodeKey, V: $crate::traits::Encode, S> $crate::traits::Encode for $map<K, V, S> {
+            #[inline]
+            fn encode<F: $crate::writer::Format>(&self, w: &mut $crate::writer::Writer<'_, F>) {
+                w.begin_object();
+                $crate::impls::map::encode_entries(self, w, &mut true);
+                w.end_object();
+            }
 
-    #[inline]
-    fn encoded_len_hint(&self) -> usize {
-        2 + entries_len_hint(self)
-    }
+            #[inline]
+            fn encoded_len_hint(&self) -> usize {
+                2 + $crate::impls::map::entries_len_hint(self)
+            }
+        }
+
+        impl<K: $crate::impls::EncodeKey, V: $crate::traits::Encode, S> $crate::traits::EncodeFields for $map<K, V, S> {
+            #[inline]
+            fn encode_fields<F: $crate::writer::Format>(
+                &self,
+                w: &mut $crate::writer::Writer<'_, F>,
+                first: &mut bool,
+            ) {
+                $crate::impls::map::encode_entries(self, w, first);
+            }
+
+            #[inline]
+            fn encoded_fields_len_hint(&self) -> usize {
+                $crate::impls::map::entries_len_hint(self)
+            }
+        }
+
+        impl<'de, K, V, S> $crate::traits::Decode<'de> for $map<K, V, S>
+        where
+            K: $crate::impls::DecodeKey<'de> + Eq + std::hash::Hash,
+            V: $crate::traits::Decode<'de>,
+            S: std::hash::BuildHasher + Default,
+        {
+            const ENDS_WITH_CLOSING_BRACKET: bool = true;
+
+            #[inline]
+            fn decode(lex: &mut $crate::lexer::Lexer<'de>) -> $crate::error::Result<Self> {
+                let mut map = $map::with_hasher(S::default());
+                $crate::impls::map::decode_entries(lex, |k, v| {
+                    map.insert(k, v);
+                })?;
+                Ok(map)
+            }
+        }
+
+        impl<'de, K, V, S> $crate::traits::DecodeFields<'de> for $map<K, V, S>
+        where
+            K: $crate::impls::DecodeKey<'de> + Eq + std::hash::Hash,
+            V: $crate::traits::Decode<'de>,
+            S: std::hash::BuildHasher + Default,
+        {
+            type Builder = Self;
+            const LEAVES_KEYS: bool = true;
+
+            fn decode_field(
+                map: &mut Self,
+                key: &std::borrow::Cow<'de, str>,
+                lex: &mut $crate::lexer::Lexer<'de>,
+            ) -> $crate::error::Result<bool> {
+                let (k, value) = $crate::impls::map::decode_flattened_entry(key, lex)?;
+                map.insert(k, value);
+                Ok(true)
+            }
+
+            fn finish(map: &mut Self, _lex: &$crate::lexer::Lexer<'de>) -> $crate::error::Result<Self> {
+                Ok(std::mem::take(map))
+            }
+        }
+
+        impl<K, V, S> $crate::traits::IsEmpty for $map<K, V, S> {
+            fn is_empty_value(&self) -> bool {
+                self.is_empty()
+            }
+        }
+
+    )*};
 }
+#[cfg(feature = "indexmap")]
+pub(super) use hashed_maps;
 
-impl<K: EncodeKey, V: Encode, S> EncodeFields for HashMap<K, V, S> {
-    #[inline]
-    fn encode_fields<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
-        encode_entries(self, w, first);
-    }
-
-    #[inline]
-    fn encoded_fields_len_hint(&self) -> usize {
-        entries_len_hint(self)
-    }
-}
-
-impl<'de, K, V, S> Decode<'de> for HashMap<K, V, S>
-where
-    K: DecodeKey<'de> + Eq + Hash,
-    V: Decode<'de>,
-    S: BuildHasher + Default,
-{
-    const ENDS_WITH_CLOSING_BRACKET: bool = true;
-
-    #[inline]
-    fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
-        let mut map = HashMap::with_hasher(S::default());
-        decode_entries(lex, |k, v| {
-            map.insert(k, v);
-        })?;
-        Ok(map)
-    }
-}
-
-impl<'de, K, V, S> DecodeFields<'de> for HashMap<K, V, S>
-where
-    K: DecodeKey<'de> + Eq + Hash,
-    V: Decode<'de>,
-    S: BuildHasher + Default,
-{
-    type Builder = Self;
-    const LEAVES_KEYS: bool = true;
-
-    fn decode_field(map: &mut Self, key: &Cow<'de, str>, lex: &mut Lexer<'de>) -> Result<bool> {
-        let (k, value) = decode_flattened_entry(key, lex)?;
-        map.insert(k, value);
-        Ok(true)
-    }
-
-    fn finish(map: &mut Self, _lex: &Lexer<'de>) -> Result<Self> {
-        Ok(std::mem::take(map))
-    }
-}
+hashed_maps!(HashMap);
 
 impl<K: EncodeKey, V: Encode> Encode for BTreeMap<K, V> {
     #[inline]
@@ -579,12 +604,6 @@ impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> DecodeFields<'de> for BTreeMa
 
     fn finish(map: &mut Self, _lex: &Lexer<'de>) -> Result<Self> {
         Ok(std::mem::take(map))
-    }
-}
-
-impl<K, V, S> IsEmpty for HashMap<K, V, S> {
-    fn is_empty_value(&self) -> bool {
-        self.is_empty()
     }
 }
 

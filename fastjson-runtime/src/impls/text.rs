@@ -49,6 +49,7 @@ macro_rules! owned_strings {
         }
     )*};
 }
+#[cfg(any(feature = "smol_str", feature = "compact_str"))]
 pub(crate) use owned_strings;
 
 owned_strings! {
