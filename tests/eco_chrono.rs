@@ -16,25 +16,7 @@ use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
 mod same_as_serde;
-use same_as_serde::{check, same_decision};
-
-/// Both libraries accept `input` as equal values, or both refuse it (the message is compared
-/// by [`same_decision`] where fastjson words it as serde does).
-fn same_outcome<T>(input: &str) -> Result<T, String>
-where
-    T: fastjson::DecodeOwned + for<'de> Deserialize<'de> + Debug + PartialEq,
-{
-    let theirs = serde_json::from_str::<T>(input);
-    let ours = fastjson::from_str::<T>(input);
-    match (ours, theirs) {
-        (Ok(ours), Ok(theirs)) => {
-            assert_eq!(ours, theirs, "{input}");
-            Ok(ours)
-        }
-        (Err(ours), Err(_)) => Err(ours.to_string()),
-        (ours, theirs) => panic!("{input}: fastjson {ours:?}, serde_json {theirs:?}"),
-    }
-}
+use same_as_serde::{check, same_decision, same_outcome};
 
 /// `value` is written as serde_json writes it (compact and pretty; alone, in an `Option`, a
 /// `Vec` and as a map key), and serde_json's text is read back as serde_json reads it.

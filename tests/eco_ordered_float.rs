@@ -14,25 +14,7 @@ use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
 mod same_as_serde;
-use same_as_serde::{check, same_decision};
-
-/// Both libraries accept `input` as equal values, or both refuse it (messages compared by
-/// [`same_decision`] where fastjson words them as serde does).
-fn same_outcome<T>(input: &str) -> Result<T, String>
-where
-    T: fastjson::DecodeOwned + for<'de> Deserialize<'de> + Debug + PartialEq,
-{
-    let theirs = serde_json::from_str::<T>(input);
-    let ours = fastjson::from_str::<T>(input);
-    match (ours, theirs) {
-        (Ok(ours), Ok(theirs)) => {
-            assert_eq!(ours, theirs, "{input}");
-            Ok(ours)
-        }
-        (Err(ours), Err(_)) => Err(ours.message()),
-        (ours, theirs) => panic!("{input}: fastjson {ours:?}, serde_json {theirs:?}"),
-    }
-}
+use same_as_serde::{check, same_decision, same_outcome};
 
 /// The same bytes, compact and pretty.
 fn same_bytes<T: fastjson::Encode + Serialize>(value: &T) {
