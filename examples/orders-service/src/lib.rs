@@ -1,0 +1,32 @@
+//! An orders API on axum whose request and response bodies go through `fastjson::axum::Json`.
+//!
+//! [`app`] is the whole service: `POST/GET /orders`, `GET/PUT/PATCH/DELETE /orders/{id}` over an
+//! in-memory, bounded [`Store`]. The handlers live in [`orders_api!`], written once; this crate
+//! stamps them on fastjson's Json, and the differential test stamps the same text on
+//! `axum::Json` (serde_json) to compare the two servers response by response.
+
+pub mod api;
+pub mod clock;
+pub mod model;
+pub mod store;
+
+pub use store::Store;
+
+/// The crates [`orders_api!`] names through `$crate`, so that it expands anywhere.
+#[doc(hidden)]
+pub mod __deps {
+    pub use axum;
+}
+
+// INTERIM: `axum::Json` stands in for `fastjson::axum::Json` until the lead's module lands on
+// main; swap this line (and the two Cargo.toml features) then.
+mod fast {
+    crate::orders_api!(axum::Json);
+}
+
+/// The service's router over `store`, decoding and encoding with `fastjson::axum::Json`.
+///
+/// It keeps axum's default body limit (2 MiB); add a `DefaultBodyLimit` layer for another.
+pub fn app(store: Store) -> axum::Router {
+    fast::router(store)
+}
