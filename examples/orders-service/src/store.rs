@@ -216,3 +216,139 @@ impl Totals {
 fn cents(amount: f64) -> f64 {
     (amount * 100.0).round() / 100.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::fixed_clock;
+    use crate::model::{Address, Metadata, OrderStatus};
+
+    fn item(quantity: u32, unit_price: f64, discount: Option<f64>) -> LineItem {
+        LineItem {
+            sku: "S".into(),
+            name: "N".into(),
+            quantity,
+            unit_price,
+            discount,
+            tax_rate: 0.2,
+            weight_grams: 1,
+        }
+    }
+
+    fn new_order(customer_id: u64, status: OrderStatus, items: Vec<LineItem>) -> NewOrder {
+        NewOrder {
+            customer_id,
+            status,
+            currency: "EUR".into(),
+            items,
+            shipping: Address {
+                name: "A".into(),
+                line1: "1".into(),
+                line2: None,
+                city: "C".into(),
+                region: "R".into(),
+                postal_code: "P".into(),
+                country: "GB".into(),
+            },
+            gift: false,
+            tags: Vec::new(),
+            metadata: Metadata::new(),
+        }
+    }
+
+    #[test]
+    fn totals_are_rounded_to_cents_once() {
+        // 3 × 19.99 is 59.970000000000006 in binary floating point.
+        let totals = Totals::of(&[item(3, 19.99, None), item(1, 0.1, Some(0.05))]);
+        assert_eq!(
+            (totals.subtotal, totals.tax, totals.total),
+            (60.02, 12.0, 72.02)
+        );
+    }
+
+    #[test]
+    fn list_filters_then_pages_and_caps_the_limit() {
+        let store = Store::with_limits(1000, fixed_clock("t"));
+        for i in 0..150 {
+            let status = if i % 3 == 0 {
+                OrderStatus::Paid
+            } else {
+                OrderStatus::Pending
+            };
+            store.create(new_order(i % 2, status, vec![])).unwrap();
+        }
+        let page = store.list(&ListQuery {
+            status: Some(OrderStatus::Paid),
+            customer: Some(0),
+            limit: Some(5),
+            offset: Some(2),
+        });
+        // Paid orders are ids 1, 4, 7, ...; customer 0 of those are the odd ids: 1, 7, 13, ...
+        assert_eq!(page.total, 25);
+        let ids: Vec<u64> = page.orders.iter().map(|o| o.id).collect();
+        assert_eq!(ids, [13, 19, 25, 31, 37]);
+        let capped = store.list(&ListQuery {
+            limit: Some(usize::MAX),
+            ..ListQuery::default()
+        });
+        assert_eq!(
+            (capped.limit, capped.orders.len(), capped.total),
+            (MAX_PAGE, MAX_PAGE, 150)
+        );
+        let default = store.list(&ListQuery::default());
+        assert_eq!(default.orders.len(), DEFAULT_PAGE);
+    }
+
+    #[test]
+    fn capacity_counts_stored_orders_not_ids() {
+        let store = Store::with_limits(1, fixed_clock("t"));
+        let first = store
+            .create(new_order(1, OrderStatus::Paid, vec![]))
+            .unwrap();
+        let full = store.create(new_order(1, OrderStatus::Paid, vec![]));
+        assert_eq!(full, Err(StoreError::Full { max: 1 }));
+        store.delete(first.id).unwrap();
+        assert_eq!(
+            store
+                .create(new_order(1, OrderStatus::Paid, vec![]))
+                .unwrap()
+                .id,
+            2
+        );
+    }
+
+    #[test]
+    fn patch_changes_only_what_it_names_and_recomputes_totals() {
+        let store = Store::with_limits(10, fixed_clock("later"));
+        let order = store
+            .create(new_order(
+                1,
+                OrderStatus::Pending,
+                vec![item(1, 10.0, None)],
+            ))
+            .unwrap();
+        let touched = store.patch(order.id, OrderPatch::default()).unwrap();
+        assert_eq!(touched.updated_at.as_deref(), Some("later"));
+        assert_eq!(
+            Order {
+                updated_at: None,
+                ..touched
+            },
+            order
+        );
+        let patch = OrderPatch {
+            items: Some(vec![item(2, 10.0, None)]),
+            ..OrderPatch::default()
+        };
+        let patched = store.patch(order.id, patch).unwrap();
+        assert_eq!(
+            (patched.subtotal, patched.tax, patched.total),
+            (20.0, 4.0, 24.0)
+        );
+        assert_eq!(patched.status, OrderStatus::Pending);
+        assert_eq!(
+            store.patch(99, OrderPatch::default()),
+            Err(StoreError::NotFound(99))
+        );
+    }
+}
