@@ -138,13 +138,17 @@ impl ErrorCode {
             | ErrorCode::TrailingComma
             | ErrorCode::InvalidLiteral
             | ErrorCode::InvalidNumber
-            | ErrorCode::NumberOutOfRange(_)
             | ErrorCode::InvalidEscape
             | ErrorCode::LoneSurrogate
             | ErrorCode::ControlCharacterInString
             | ErrorCode::InvalidUtf8
             | ErrorCode::TrailingCharacters
             | ErrorCode::DepthLimitExceeded(_) => Category::Syntax,
+            // As serde_json sorts them: a float past f64's range and a 128-bit integer past its
+            // type's are the text's fault (its parser refuses them); an integer that does not
+            // fit a type of 64 bits or fewer is a value the type cannot hold ("invalid value"),
+            // data, below.
+            ErrorCode::NumberOutOfRange("f32" | "f64" | "i128" | "u128") => Category::Syntax,
             ErrorCode::Io(_) => Category::Io,
             _ => Category::Data,
         }

@@ -18,10 +18,8 @@ pub mod __deps {
     pub use axum;
 }
 
-// INTERIM: `axum::Json` stands in for `fastjson::axum::Json` until the lead's module lands on
-// main; swap this line (and the two Cargo.toml features) then.
 mod fast {
-    crate::orders_api!(axum::Json);
+    crate::orders_api!(fastjson::axum::Json);
 }
 
 /// The service's router over `store`, decoding and encoding with `fastjson::axum::Json`.
