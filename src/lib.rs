@@ -357,7 +357,9 @@ pub use fastjson_runtime::{
     to_string, to_string_pretty, to_vec, to_vec_pretty, to_vec_with, to_writer, to_writer_pretty,
 };
 
-pub use fastjson_runtime::{DecodePool, Decoder, Error, Extractor, Lexer, Result, Writer};
+pub use fastjson_runtime::{
+    to_raw_value, DecodePool, Decoder, Error, Extractor, Lexer, RawValue, Result, Writer,
+};
 
 pub use fastjson_runtime::{Compact, Format, HtmlSafe, Pretty};
 

@@ -243,7 +243,9 @@ fn fields_from_ast<'a>(
 }
 
 /// serde's rule: `&str`, `&[u8]` and `Option` of either borrow implicitly; `borrow` borrows
-/// every lifetime of the type, `borrow = "'a"` the ones named.
+/// every lifetime of the type, `borrow = "'a"` the ones named. fastjson adds `&RawValue`: serde
+/// asks for `#[serde(borrow)]` there, and without it the struct does not compile, so borrowing
+/// it implicitly changes no struct that compiles with serde.
 fn borrowed_lifetimes(
     cx: &Ctxt,
     field: &syn::Field,
@@ -313,6 +315,7 @@ fn is_implicitly_borrowed(ty: &syn::Type) -> bool {
     is_borrowed_str_or_bytes(ty) || option_inner(ty).is_some_and(is_borrowed_str_or_bytes)
 }
 
+/// `&str`, `&[u8]` or `&RawValue` (fastjson's or serde_json's, by last path segment).
 fn is_borrowed_str_or_bytes(ty: &syn::Type) -> bool {
     let syn::Type::Reference(reference) = ungroup(ty) else {
         return false;
@@ -321,7 +324,15 @@ fn is_borrowed_str_or_bytes(ty: &syn::Type) -> bool {
         return false;
     }
     match ungroup(&reference.elem) {
-        syn::Type::Path(path) => path.qself.is_none() && path.path.is_ident("str"),
+        syn::Type::Path(path) => {
+            path.qself.is_none()
+                && (path.path.is_ident("str")
+                    || path
+                        .path
+                        .segments
+                        .last()
+                        .is_some_and(|last| last.ident == "RawValue" && last.arguments.is_none()))
+        }
         syn::Type::Slice(slice) => {
             matches!(ungroup(&slice.elem), syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("u8"))
         }

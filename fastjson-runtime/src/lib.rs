@@ -16,6 +16,7 @@ mod key_order;
 mod lexer;
 mod pool;
 mod pow10;
+mod raw_value;
 mod schema;
 mod shortest;
 mod simd;
@@ -35,6 +36,7 @@ pub use api::{
 };
 pub use error::{Category, Error, Found, Result};
 pub use pool::DecodePool;
+pub use raw_value::{to_raw_value, RawValue};
 // The schema writer's key quoting; generated code embeds keys it quoted itself at expansion time.
 pub(crate) use escape::quoted;
 pub use extract::{extract, Extracted, Extractor};

@@ -161,6 +161,14 @@ fn of_path(path: &syn::Path, owner: &str, params: &[String]) -> Json {
         "Map" if args.is_empty() => Json::typed("object"),
         "PhantomData" => Json::typed("null"),
         "Value" if path.segments.len() == 1 || is_serde_json(path) => Json::any(),
+        // fastjson's or serde_json's raw value: any JSON text.
+        "RawValue"
+            if path.segments.len() == 1
+                || is_serde_json(path)
+                || path.segments.iter().any(|s| s.ident == "fastjson") =>
+        {
+            Json::any()
+        }
         "Self" => reference(owner),
         _ => reference(&name),
     }

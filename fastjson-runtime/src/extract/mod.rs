@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::lexer::{Lexer, DEFAULT_MAX_DEPTH};
+use crate::raw_value::RawValue;
 use crate::traits::Decode;
 use path::Segment;
 
@@ -268,6 +269,24 @@ impl<'de> Extracted<'de> {
         // The walk read the whole value, strings validated as UTF-8 (or the input was `&str`),
         // and a value starts and ends at an ASCII byte.
         std::str::from_utf8(&self.input[start..end]).ok()
+    }
+
+    /// Path `i`'s value as a [`RawValue`], borrowed from the document (its text is
+    /// [`Self::raw`]'s), or `None` when the document does not have it.
+    ///
+    /// ```
+    /// # mod fastjson { pub use fastjson_runtime::*; }
+    /// let paths = fastjson::Extractor::new(["$.user"])?;
+    /// let found = paths.extract(br#"{"user": {"id": 7}, "n": 1}"#)?;
+    /// let user = found.raw_value(0).expect("the document has it");
+    /// assert_eq!(user.get(), r#"{"id": 7}"#);
+    /// assert_eq!(fastjson::to_string(&user), r#"{"id": 7}"#);
+    /// # Ok::<(), fastjson::Error>(())
+    /// ```
+    pub fn raw_value(&self, i: usize) -> Option<&'de RawValue> {
+        // The span is a whole value the walk read (validated, never cut short by
+        // `stop_when_found`, which stops only after a value ends), without whitespace around it.
+        self.raw(i).map(RawValue::from_borrowed)
     }
 
     /// Path `i`'s value decoded as a `T`, or `None` when the document does not have it. A value

@@ -35,10 +35,12 @@ impl Encode for CString {
 
 impl<'de> Decode<'de> for CString {
     /// serde asks for a byte buffer, which serde_json gives from an array of numbers or from a
-    /// string's bytes; an interior nul is refused with `NulError`'s message, after the value.
+    /// string's raw bytes (`deserialize_bytes`: escapes decoded, a lone surrogate escape as its
+    /// WTF-8 bytes, other bytes taken as they are, UTF-8 or not); an interior nul is refused
+    /// with `NulError`'s message, after the value.
     fn decode(lex: &mut Lexer<'de>) -> Result<Self> {
         let bytes = match lex.peek()? {
-            b'"' => lex.str_bytes_value()?.to_vec(),
+            b'"' => lex.raw_string()?.into_owned(),
             b'[' => Vec::<u8>::decode(lex)?,
             _ => return Err(lex.err_invalid_type_here("byte array")),
         };

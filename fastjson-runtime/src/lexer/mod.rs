@@ -8,7 +8,6 @@ mod float;
 mod fork;
 mod number;
 mod pow5;
-#[cfg(any(feature = "bytes", feature = "serde"))]
 mod raw_string;
 mod skip;
 mod string;

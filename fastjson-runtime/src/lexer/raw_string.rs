@@ -1,8 +1,8 @@
 //! A string's raw bytes, as serde_json's `parse_str_raw` reads them for `deserialize_bytes`:
 //! escapes decoded, but the bytes not checked as UTF-8, control characters kept, and a `\u`
 //! escape of a lone surrogate kept as its three-byte (WTF-8) form (serde_json documents this as
-//! the way to read strings that are not Unicode). What `bytes::Bytes` and the serde bridge's
-//! `deserialize_bytes` read.
+//! the way to read strings that are not Unicode). What `CString`, `bytes::Bytes` and the serde
+//! bridge's `deserialize_bytes` read.
 
 use std::borrow::Cow;
 
