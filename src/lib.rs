@@ -310,6 +310,39 @@
 //! # Ok::<(), fastjson::Error>(())
 //! ```
 //!
+//! A part to keep as it is, to forward, store or decode later, is a [`RawValue`]: its text,
+//! validated and borrowed from the input (`&RawValue`) or owned (`Box<RawValue>`), written back
+//! byte for byte, as serde_json's `RawValue` (and [`to_raw_value`] makes one from any value).
+//!
+//! ```
+//! use fastjson::{FastJson, RawValue};
+//!
+//! #[derive(FastJson)]
+//! struct Envelope<'a> {
+//!     kind: &'a str,
+//!     payload: &'a RawValue,
+//! }
+//!
+//! #[derive(FastJson, Debug, PartialEq)]
+//! struct Order {
+//!     sku: String,
+//!     quantity: u32,
+//! }
+//!
+//! let input = r#"{"kind":"order","payload": {"sku":"a1", "quantity":2} }"#;
+//! let envelope: Envelope = fastjson::from_str(input)?;
+//! assert_eq!(envelope.payload.get(), r#"{"sku":"a1", "quantity":2}"#);
+//! if envelope.kind == "order" {
+//!     let order: Order = envelope.payload.decode()?;
+//!     assert_eq!(order, Order { sku: "a1".into(), quantity: 2 });
+//! }
+//! assert_eq!(
+//!     fastjson::to_string(&envelope),
+//!     r#"{"kind":"order","payload":{"sku":"a1", "quantity":2}}"#
+//! );
+//! # Ok::<(), fastjson::Error>(())
+//! ```
+//!
 //! # Offline generation
 //!
 //! The impls can also be generated ahead of time into a file you commit (as Go's easyjson

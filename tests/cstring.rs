@@ -39,7 +39,10 @@ fn hand_picked_inputs_read_as_serde_json_reads_them() {
         (b"\"\\udc00x\"", Some(b"\xED\xB0\x80x")),
         (b"\"\\ud83c\\u0041\"", Some(b"\xED\xA0\xBCA")),
         (b"\"\\ud83d\\ude00\"", Some("😀".as_bytes())),
-        (b"\"\\ud800\\ud800\\udc00\"", Some(b"\xED\xA0\x80\xF0\x90\x80\x80")),
+        (
+            b"\"\\ud800\\ud800\\udc00\"",
+            Some(b"\xED\xA0\x80\xF0\x90\x80\x80"),
+        ),
         (b"\"\\ud800\\n\"", Some(b"\xED\xA0\x80\n")),
         (b"\"\xFF\xFE\"", Some(b"\xFF\xFE")),
         (b"\"\xED\xA0\x80\"", Some(b"\xED\xA0\x80")),
@@ -82,7 +85,9 @@ fn an_interior_nul_is_refused_with_serdes_message() {
             .starts_with("nul byte found in provided data at position: 2"),
         "{ours}"
     );
-    assert!(theirs.to_string().starts_with("nul byte found in provided data at position: 2"));
+    assert!(theirs
+        .to_string()
+        .starts_with("nul byte found in provided data at position: 2"));
 }
 
 /// A seeded xorshift: the same inputs on every run.
@@ -155,5 +160,8 @@ fn random_inputs_read_as_serde_json_reads_them() {
         let theirs = serde_json::from_slice::<Vec<CString>>(&list).map_err(drop);
         assert_eq!(ours, theirs, "{}", list.escape_ascii());
     }
-    assert!(accepted > 5000 && refused > 1000, "{accepted} accepted, {refused} refused");
+    assert!(
+        accepted > 5000 && refused > 1000,
+        "{accepted} accepted, {refused} refused"
+    );
 }

@@ -17,27 +17,18 @@ use crate::writer::{Format, Writer};
 /// inside and number spelling kept).
 ///
 /// ```
-/// use fastjson::{FastJson, RawValue};
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use std::collections::BTreeMap;
+/// use fastjson::RawValue;
 ///
-/// #[derive(FastJson)]
-/// struct Envelope<'a> {
-///     kind: &'a str,
-///     payload: &'a RawValue,
-/// }
-///
-/// #[derive(FastJson, Debug, PartialEq)]
-/// struct Order {
-///     sku: String,
-///     quantity: u32,
-/// }
-///
-/// let input = r#"{"kind":"order","payload": {"sku":"a1", "quantity":2} }"#;
-/// let envelope: Envelope = fastjson::from_str(input)?;
-/// assert_eq!(envelope.payload.get(), r#"{"sku":"a1", "quantity":2}"#);
+/// let input = r#"{"kind": "order", "payload": {"sku":"a1", "quantity":2} }"#;
+/// let envelope: BTreeMap<&str, &RawValue> = fastjson::from_str(input)?;
+/// let payload = envelope["payload"];
+/// assert_eq!(payload.get(), r#"{"sku":"a1", "quantity":2}"#);
 ///
 /// // Finished later, once the kind says what it is.
-/// let order: Order = envelope.payload.decode()?;
-/// assert_eq!(order, Order { sku: "a1".into(), quantity: 2 });
+/// let order: BTreeMap<&str, serde_json::Value> = payload.decode()?;
+/// assert_eq!(order["quantity"], 2);
 ///
 /// // Written back as it was read.
 /// assert_eq!(
@@ -46,6 +37,9 @@ use crate::writer::{Format, Writer};
 /// );
 /// # Ok::<(), fastjson::Error>(())
 /// ```
+///
+/// A derived struct's `&'a RawValue` field borrows from the input without
+/// `#[serde(borrow)]`, as a `&'a str` field does.
 ///
 /// A raw value is decoded as the validating skipper reads a value: its nesting counts against
 /// the depth limit, and a string's UTF-8 and `\u` escapes are checked. An `Option<&RawValue>`
@@ -83,6 +77,7 @@ impl RawValue {
     /// has no such whitespace.
     ///
     /// ```
+    /// # mod fastjson { pub use fastjson_runtime::*; }
     /// use fastjson::RawValue;
     ///
     /// let raw = RawValue::from_string(" [1, 2] \n".to_string())?;
@@ -102,6 +97,7 @@ impl RawValue {
     /// The JSON text.
     ///
     /// ```
+    /// # mod fastjson { pub use fastjson_runtime::*; }
     /// let raw: &fastjson::RawValue = fastjson::from_str(r#" {"a": 1} "#)?;
     /// assert_eq!(raw.get(), r#"{"a": 1}"#);
     /// # Ok::<(), fastjson::Error>(())
@@ -114,6 +110,7 @@ impl RawValue {
     /// does with serde_json's `RawValue`. Errors give lines and columns in the raw text.
     ///
     /// ```
+    /// # mod fastjson { pub use fastjson_runtime::*; }
     /// let raw: &fastjson::RawValue = fastjson::from_str(r#"["a", "b"]"#)?;
     /// let items: Vec<&str> = raw.decode()?;
     /// assert_eq!(items, ["a", "b"]);
@@ -129,6 +126,7 @@ impl RawValue {
 /// cannot fail, so this returns the value itself.
 ///
 /// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
 /// let raw = fastjson::to_raw_value(&vec![1, 2]);
 /// assert_eq!(raw.get(), "[1,2]");
 /// ```
