@@ -178,12 +178,13 @@ impl Display for RawValue {
     }
 }
 
-/// The text as it is, in every format: serde_json writes a raw value verbatim in its pretty
-/// layout too.
+/// The text as it is, in every layout: serde_json writes a raw value verbatim in its pretty
+/// layout too. [`HtmlSafe`](crate::HtmlSafe) escapes its HTML-unsafe characters, which keeps
+/// its promise and the value's meaning.
 impl Encode for RawValue {
     #[inline]
     fn encode<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.raw_str(&self.json);
+        w.json_text(&self.json);
     }
 
     #[inline]
@@ -223,5 +224,40 @@ impl Schema for RawValue {
 
     fn schema() -> &'static str {
         "{}"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The casts at their edges (empty and long texts, borrowed and owned, cloned, turned back
+    /// into `Box<str>` and dropped), for `cargo xtask valgrind` to watch.
+    #[test]
+    fn casts_keep_the_text_and_free_what_they_own() {
+        let long = format!("[{}0]", "0,".repeat(10_000));
+        for text in ["0", "\"\"", long.as_str()] {
+            let borrowed = RawValue::from_borrowed(text);
+            assert_eq!(borrowed.get().as_ptr(), text.as_ptr());
+            assert_eq!(borrowed.get().len(), text.len());
+            let owned = borrowed.to_owned();
+            let cloned = owned.clone();
+            assert_eq!(cloned.get(), text);
+            let back: Box<str> = owned.into();
+            assert_eq!(&*back, text);
+            let kept = RawValue::from_string(text.to_owned()).expect("valid JSON");
+            assert_eq!(kept.get(), text);
+        }
+        assert_eq!(RawValue::from_owned("".into()).get(), "");
+    }
+
+    #[test]
+    fn decode_keeps_the_value_alone_and_stops_after_it() {
+        let mut lex = Lexer::new(b" \n[1, {\"a\":\"\\u00e9\"}]  , 2");
+        let raw = <&RawValue>::decode(&mut lex).expect("valid value");
+        assert_eq!(raw.get(), "[1, {\"a\":\"\\u00e9\"}]");
+        assert_eq!(lex.position(), 2 + raw.get().len());
+        assert!(<&RawValue>::decode(&mut Lexer::new(b"\"\xFF\"")).is_err());
+        assert!(<&RawValue>::decode(&mut Lexer::new(b"  ")).is_err());
     }
 }

@@ -399,6 +399,18 @@ impl<'a, F: Format> Writer<'a, F> {
         self.out.extend_from_slice(json.as_bytes());
     }
 
+    /// Writes a JSON value's text as it is (a raw value's); under [`HtmlSafe`], with `<`, `>`,
+    /// `&`, U+2028 and U+2029 escaped: in valid JSON they can only stand inside strings, where
+    /// their `\u` escapes mean the same.
+    #[inline]
+    pub(crate) fn json_text(&mut self, json: &str) {
+        if F::HTML_SAFE {
+            escape::write_html_safe_json(self.out, json.as_bytes());
+        } else {
+            self.out.extend_from_slice(json.as_bytes());
+        }
+    }
+
     /// Writes `null`.
     #[inline]
     pub fn null(&mut self) {
