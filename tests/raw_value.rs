@@ -639,3 +639,46 @@ fn structs_with_borrowed_raw_values_derive() {
     let g: Generic<u8> = fastjson::from_str(r#"{"raw":true,"value":1}"#).unwrap();
     assert_eq!((g.raw.get(), g.value), ("true", 1));
 }
+
+#[derive(FastJson)]
+struct Flattened {
+    id: u32,
+    #[serde(flatten)]
+    rest: std::collections::BTreeMap<String, Box<RawValue>>,
+}
+
+#[derive(Deserialize)]
+struct SjFlattened {
+    #[allow(dead_code)]
+    id: u32,
+    #[serde(flatten)]
+    #[allow(dead_code)]
+    rest: std::collections::BTreeMap<String, Box<SjRaw>>,
+}
+
+/// serde buffers a flattened field's entries into its `Content`, from which a `RawValue`
+/// cannot be made, so serde_json refuses what fastjson reads (it reads the input, not a
+/// buffer): a documented addition.
+#[test]
+fn flattened_maps_of_raw_values_read_where_serde_cannot() {
+    let doc = r#"{"id":1,"a":[1, 2],"b":{"c" : null}}"#;
+    let ours: Flattened = fastjson::from_str(doc).unwrap();
+    assert_eq!(ours.id, 1);
+    assert_eq!(ours.rest["a"].get(), "[1, 2]");
+    assert_eq!(ours.rest["b"].get(), r#"{"c" : null}"#);
+    assert_eq!(
+        fastjson::to_string(&ours),
+        r#"{"id":1,"a":[1, 2],"b":{"c" : null}}"#
+    );
+    let theirs = serde_json::from_str::<SjFlattened>(doc);
+    assert!(
+        theirs.is_err(),
+        "serde_json reads it now: drop the difference from the docs"
+    );
+}
+
+#[test]
+fn owned_raw_values_come_from_readers() {
+    let raw: Box<RawValue> = fastjson::from_reader(&b" [1, 2]\n"[..]).unwrap();
+    assert_eq!(raw.get(), "[1, 2]");
+}
