@@ -29,7 +29,7 @@ fn smoke_gates_and_runs_every_cell() {
     let workloads = if large { 2 } else { 1 };
     assert_eq!(
         section.cells.len(),
-        workloads * 3 * 3,
+        workloads * 3 * 4,
         "{:?}",
         section.notes
     );
@@ -72,6 +72,7 @@ fn a_window_closed_at_once_flags_every_cell() {
             "http/order/2/fastjson",
             "http/order/2/fastjson (twin)",
             "http/order/2/axum::Json + serde_json",
+            "http/order/2/serde_json, no path tracking",
         ]
     );
     for c in &section.cells {

@@ -1,10 +1,12 @@
-//! The HTTP family: one axum service mounted with `fastjson::axum::Json` and with `axum::Json`
-//! (serde_json), served in-process on loopback and loaded by a hyper client; gated (every
-//! mount answers the same requests with the same bytes) before any window is timed.
+//! The HTTP family: one axum service mounted with `fastjson::axum::Json`, with `axum::Json`
+//! (serde_json) and with serde_json without axum's path tracking (`plain_json`), served
+//! in-process on loopback and loaded by a hyper client; gated (every mount answers the same
+//! requests with the same bytes) before any window is timed.
 //! `service` is the handler text, `server` and `load` the two runtimes, `report` the section.
 
 pub mod interim_json;
 pub mod load;
+pub mod plain_json;
 pub mod report;
 pub mod server;
 pub mod service;
@@ -26,6 +28,8 @@ pub mod label {
     /// The same service mounted a second time: the noise floor.
     pub const FASTJSON_TWIN: &str = "fastjson (twin)";
     pub const AXUM_JSON: &str = "axum::Json + serde_json";
+    /// serde_json through an extractor without `serde_path_to_error` (`plain_json`).
+    pub const SERDE_JSON_PLAIN: &str = "serde_json, no path tracking";
 }
 
 /// Concurrent keep-alive connections per cell.
@@ -255,7 +259,12 @@ pub fn run(
         notes: Vec::new(),
         elapsed_s: 0.0,
     };
-    let labels = [label::FASTJSON, label::FASTJSON_TWIN, label::AXUM_JSON];
+    let labels = [
+        label::FASTJSON,
+        label::FASTJSON_TWIN,
+        label::AXUM_JSON,
+        label::SERDE_JSON_PLAIN,
+    ];
     let groups: Vec<(&str, usize)> = WORKLOADS
         .iter()
         .flat_map(|&w| CONNECTIONS.iter().map(move |&c| (w, c)))
@@ -296,12 +305,13 @@ fn run_groups(
     progress: &dyn Fn(&str),
 ) -> Result<Vec<HttpCell>, String> {
     let guard_failed = guard().err();
-    let servers = server::Servers::start(service::mounts(order)?)?;
+    let mounts = service::mounts(order)?;
+    let roles: Vec<Role> = mounts.iter().map(|m| m.role).collect();
+    let servers = server::Servers::start(mounts)?;
     let client = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("client runtime: {e}"))?;
-    let roles = [Role::Contender, Role::NoiseTwin, Role::Baseline];
     let mut out = Vec::new();
     for workload in WORKLOADS {
         if !groups.iter().any(|g| g.0 == workload) {
@@ -322,9 +332,9 @@ fn run_groups(
             let mut cells: Vec<Running> = servers
                 .addrs
                 .iter()
-                .zip(roles)
+                .zip(&roles)
                 .zip(&verdicts)
-                .map(|((&(label, addr), role), verdict)| {
+                .map(|((&(label, addr), &role), verdict)| {
                     let mut cell = new_cell(workload, connections, label, role);
                     cell.verdict = verdict.clone();
                     Running {
@@ -494,6 +504,7 @@ mod tests {
         let verdicts = gate(&client, &servers.addrs, &script("order", order, None), None);
         assert!(verdicts[0].passed(), "{:?}", verdicts[0]);
         assert!(verdicts[2].passed(), "{:?}", verdicts[2]);
+        assert!(verdicts[3].passed(), "{:?}", verdicts[3]);
         match &verdicts[1] {
             Verdict::Failed(why) => assert!(
                 why.contains("POST /orders: answer differs from axum::Json's"),

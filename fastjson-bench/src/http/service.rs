@@ -39,6 +39,13 @@ pub mod serde_side {
     }
 }
 
+/// serde_json again, through the bench's path-free extractor (`plain_json`): what
+/// `axum::Json` costs beyond serde_json itself.
+pub mod serde_plain_side {
+    pub use super::serde_side::{copy, decode, encode};
+    pub use crate::http::plain_json::Json;
+}
+
 /// Allocations of the JSON work alone, per request, outside any server: decoding the request
 /// body and encoding the response with the library's own functions (what the extractor and the
 /// responder cannot do with less).
@@ -196,6 +203,7 @@ macro_rules! service {
 
 service!(fastjson_service, fastjson_side);
 service!(serde_service, serde_side);
+service!(serde_plain_service, serde_plain_side);
 
 /// One mounted service: its row label, role and routes.
 pub struct Mount {
@@ -204,8 +212,9 @@ pub struct Mount {
     pub router: axum::Router,
 }
 
-/// The three mounts: fastjson, fastjson again under another name (the noise floor: the same
-/// code on another port), and axum's `Json` with serde_json (the baseline).
+/// The four mounts: fastjson, fastjson again under another name (the noise floor: the same
+/// code on another port), axum's `Json` with serde_json (the baseline), and serde_json through
+/// an extractor without path tracking.
 pub fn mounts(order_payload: &[u8]) -> Result<Vec<Mount>, String> {
     use crate::workloads::Role;
     Ok(vec![
@@ -224,10 +233,15 @@ pub fn mounts(order_payload: &[u8]) -> Result<Vec<Mount>, String> {
             role: Role::Baseline,
             router: serde_service::router(order_payload)?,
         },
+        Mount {
+            label: super::label::SERDE_JSON_PLAIN,
+            role: Role::Contender,
+            router: serde_plain_service::router(order_payload)?,
+        },
     ])
 }
 
-/// [`JsonPart`] for a row label: the twin's is fastjson's.
+/// [`JsonPart`] for a row label: the twin's is fastjson's, the path-free mount's serde_json's.
 pub fn json_part(
     label: &str,
     order_payload: &[u8],
@@ -235,7 +249,7 @@ pub fn json_part(
     workload: &str,
     iterations: u64,
 ) -> Result<Option<JsonPart>, String> {
-    if label == super::label::AXUM_JSON {
+    if label == super::label::AXUM_JSON || label == super::label::SERDE_JSON_PLAIN {
         serde_service::json_part(order_payload, twitter, workload, iterations)
     } else {
         fastjson_service::json_part(order_payload, twitter, workload, iterations)
