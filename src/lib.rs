@@ -154,9 +154,12 @@
 //! # Ok::<(), fastjson::Error>(())
 //! ```
 //!
-//! A server decoding many documents can keep a [`Decoder`]: it reuses its scratch buffer (for
+//! A loop decoding many documents can keep a [`Decoder`]: it reuses its scratch buffer (for
 //! strings with escapes) from one document to the next, and sets the nesting limit (128 by
-//! default, as serde_json's).
+//! default, as serde_json's). A server decodes on many threads through a [`DecodePool`] (each
+//! thread's buffer reused, with a cap on what stays); with the `axum` feature,
+//! [`axum::Json`](crate::axum) is axum's `Json` extractor and response on fastjson, decoding
+//! through the pool.
 //!
 //! ```
 //! use fastjson::{Decoder, FastJson};
@@ -354,7 +357,7 @@ pub use fastjson_runtime::{
     to_string, to_string_pretty, to_vec, to_vec_pretty, to_vec_with, to_writer, to_writer_pretty,
 };
 
-pub use fastjson_runtime::{Decoder, Error, Extractor, Lexer, Result, Writer};
+pub use fastjson_runtime::{DecodePool, Decoder, Error, Extractor, Lexer, Result, Writer};
 
 pub use fastjson_runtime::{Compact, Format, HtmlSafe, Pretty};
 
@@ -407,6 +410,9 @@ pub mod serde {
         to_writer, to_writer_pretty, Deserializer, Serializer,
     };
 }
+
+#[cfg(feature = "axum")]
+pub mod axum;
 
 // What generated code names through `_fj::` (the derive's `use fastjson as _fj;`): these paths
 // must stay, but they are not the API a user writes to.

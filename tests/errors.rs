@@ -190,7 +190,7 @@ fn data_errors_name_the_field_or_tag() {
     pin!(
         Account,
         "{\"id\":-1}",
-        Syntax,
+        Data,
         "number out of range for u64 at $.id (line 1, column 7)"
     );
     pin!(
@@ -208,7 +208,7 @@ fn data_errors_name_the_field_or_tag() {
     pin!(
         Account,
         "{\"id\":1,\"name\":\"x\",\"tags\":[],\"limits\":{\"daily\":300,\"pair\":[1,true]}}",
-        Syntax,
+        Data,
         "number out of range for u8 at $.limits.daily (line 1, column 48)"
     );
     pin!(
@@ -245,8 +245,28 @@ fn data_errors_name_the_field_or_tag() {
     pin!(
         Limits,
         "[300,[2,false]]",
-        Syntax,
+        Data,
         "number out of range for u8 at $[0] (line 1, column 2)"
+    );
+    // serde_json's split: an integer a 64-bit-or-smaller type cannot hold is data (422 in
+    // axum), a float past f64 and a 128-bit overflow are syntax (400).
+    pin!(
+        f64,
+        "1e400",
+        Syntax,
+        "number out of range for f64 at $ (line 1, column 1)"
+    );
+    pin!(
+        u128,
+        "340282366920938463463374607431768211456",
+        Syntax,
+        "number out of range for u128 at $ (line 1, column 1)"
+    );
+    pin!(
+        i8,
+        "-129",
+        Data,
+        "number out of range for i8 at $ (line 1, column 1)"
     );
     pin!(
         Strict,

@@ -125,7 +125,7 @@ pub fn from_reader<R: io::Read, T: DecodeOwned>(mut reader: R) -> Result<T> {
 /// value over 128 bytes by a call to `memcpy`: returning it as built made micro-login and
 /// micro-reading decode 8% to 12% faster in both builds.
 #[inline]
-fn decode_all<'de, T: Decode<'de>>(lex: &mut Lexer<'de>) -> Result<T> {
+pub(crate) fn decode_all<'de, T: Decode<'de>>(lex: &mut Lexer<'de>) -> Result<T> {
     if T::ENDS_WITH_CLOSING_BRACKET {
         lex.end_document_at_close();
         return T::decode(lex);

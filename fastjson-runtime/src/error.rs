@@ -109,6 +109,12 @@ pub(crate) enum ErrorCode {
         found: Found,
         expected: Cow<'static, str>,
     },
+    /// A value neither a string nor an object where an externally tagged enum goes: worded as
+    /// `InvalidType`, a syntax error as serde_json's "expected value" there is.
+    NotAnEnum {
+        found: Found,
+        expected: &'static str,
+    },
     InvalidValue {
         found: String,
         expected: Cow<'static, str>,
@@ -138,13 +144,18 @@ impl ErrorCode {
             | ErrorCode::TrailingComma
             | ErrorCode::InvalidLiteral
             | ErrorCode::InvalidNumber
-            | ErrorCode::NumberOutOfRange(_)
             | ErrorCode::InvalidEscape
             | ErrorCode::LoneSurrogate
             | ErrorCode::ControlCharacterInString
             | ErrorCode::InvalidUtf8
             | ErrorCode::TrailingCharacters
+            | ErrorCode::NotAnEnum { .. }
             | ErrorCode::DepthLimitExceeded(_) => Category::Syntax,
+            // As serde_json sorts them: a float past f64's range and a 128-bit integer past its
+            // type's are the text's fault (its parser refuses them); an integer that does not
+            // fit a type of 64 bits or fewer is a value the type cannot hold ("invalid value"),
+            // data, below.
+            ErrorCode::NumberOutOfRange("f32" | "f64" | "i128" | "u128") => Category::Syntax,
             ErrorCode::Io(_) => Category::Io,
             _ => Category::Data,
         }
@@ -176,6 +187,9 @@ impl fmt::Display for ErrorCode {
                 write!(f, "nesting deeper than the limit of {limit}")
             }
             ErrorCode::InvalidType { found, expected } => {
+                write!(f, "expected {expected}, found {}", found.as_str())
+            }
+            ErrorCode::NotAnEnum { found, expected } => {
                 write!(f, "expected {expected}, found {}", found.as_str())
             }
             ErrorCode::InvalidValue { found, expected } => {

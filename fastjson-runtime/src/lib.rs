@@ -14,6 +14,7 @@ mod flatten;
 mod impls;
 mod key_order;
 mod lexer;
+mod pool;
 mod pow10;
 mod schema;
 mod shortest;
@@ -33,6 +34,7 @@ pub use api::{
     Decoder,
 };
 pub use error::{Category, Error, Found, Result};
+pub use pool::DecodePool;
 // The schema writer's key quoting; generated code embeds keys it quoted itself at expansion time.
 pub(crate) use escape::quoted;
 pub use extract::{extract, Extracted, Extractor};

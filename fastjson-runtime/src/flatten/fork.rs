@@ -103,7 +103,11 @@ impl<'de> Lexer<'de> {
                 return Ok(());
             }
         }
-        self.begin_object_expecting(expected)
+        let b = self.peek()?;
+        if b != b'{' {
+            return Err(self.not_an_enum(b, expected));
+        }
+        self.begin_object()
     }
 
     /// After an externally tagged enum's one entry: whether another key follows (an error for

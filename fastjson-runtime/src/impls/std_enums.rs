@@ -49,7 +49,11 @@ pub(super) fn read_tag(
             }
         };
     }
-    lex.begin_object_expecting(expecting)?;
+    let b = lex.peek()?;
+    if b != b'{' {
+        return Err(lex.not_an_enum(b, expecting));
+    }
+    lex.begin_object()?;
     let mut first = true;
     let Some(key) = lex.next_key(&mut first)? else {
         return Err(crate::__private::err_enum_object(lex));

@@ -769,6 +769,23 @@ impl<'de> Lexer<'de> {
         })
     }
 
+    /// `b` starts neither a string nor an object where an externally tagged enum goes. Worded
+    /// as an invalid-type error, classed as syntax: serde_json answers "expected value" there,
+    /// a syntax error, and servers sort their statuses by the class (axum: 400, not 422).
+    #[cold]
+    pub(crate) fn not_an_enum(&self, b: u8, expected: &'static str) -> Error {
+        let Some(found) = Lexer::found(b) else {
+            return self.error(ErrorCode::ExpectedValue);
+        };
+        if !matches!(found, Found::Array | Found::Object) {
+            let mut probe = self.sibling(self.pos, self.remaining_depth);
+            if let Err(syntax) = probe.skip_value() {
+                return syntax;
+            }
+        }
+        self.error(ErrorCode::NotAnEnum { found, expected })
+    }
+
     /// An invalid-type error for the value at the current position (after whitespace).
     #[doc(hidden)]
     #[cold]
