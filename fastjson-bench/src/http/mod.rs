@@ -4,7 +4,6 @@
 //! requests with the same bytes) before any window is timed.
 //! `service` is the handler text, `server` and `load` the two runtimes, `report` the section.
 
-pub mod interim_json;
 pub mod load;
 pub mod plain_json;
 pub mod report;

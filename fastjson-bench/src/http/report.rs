@@ -52,7 +52,8 @@ pub struct HttpCell {
     /// The whole process (server, client, runtimes) during the windows, per request.
     pub allocs_per_request: Option<f64>,
     pub alloc_bytes_per_request: Option<f64>,
-    /// Decoding the request body and encoding the response alone, outside the server.
+    /// Decoding the request body as the extractor does and encoding the response, alone,
+    /// outside the server.
     pub json_allocs_per_request: Option<f64>,
     pub json_alloc_bytes_per_request: Option<f64>,
     /// This cell's median throughput ÷ axum::Json's (above 1: more requests per second).
@@ -138,7 +139,7 @@ pub fn markdown(section: &HttpSection) -> String {
     );
     let _ = writeln!(
         s,
-        "{} interleaved rounds of {:.0} ms windows per cell (at most {} requests per connection and window); {}. `order`: `POST /orders` (the ~2 KB order → a small ack, 201) and `GET /orders` (a list of 20 orders) alternating on each connection; `large`: `POST /summary` (twitter.json → a summary of it). Requests/s is the median over rounds with min–max; p50 and p99 over every request of every round; `vs axum::Json` is the cell's median ÷ axum::Json's, a `tie` within the group's noise floor (fastjson against its twin: the same service on another port). `serde_json, no path tracking` is serde_json behind an extractor without axum's `serde_path_to_error`, which copies every object key into a `String`: the gap between it and `axum::Json` is axum's, the gap between it and fastjson is the library's. Allocations: the whole process (server and client) while the windows ran, ÷ requests; *JSON alone*: the request body's decode and the response's encode with the library's own functions, outside any server. Run took {:.1} s.\n",
+        "{} interleaved rounds of {:.0} ms windows per cell (at most {} requests per connection and window); {}. `order`: `POST /orders` (the ~2 KB order → a small ack, 201) and `GET /orders` (a list of 20 orders) alternating on each connection; `large`: `POST /summary` (twitter.json → a summary of it). Requests/s is the median over rounds with min–max; p50 and p99 over every request of every round; `vs axum::Json` is the cell's median ÷ axum::Json's, a `tie` within the group's noise floor (fastjson against its twin: the same service on another port). `serde_json, no path tracking` is serde_json behind an extractor without axum's `serde_path_to_error`, which copies every object key into a `String`: the gap between it and `axum::Json` is axum's, the gap between it and fastjson is the library's. Allocations: the whole process (server and client) while the windows ran, ÷ requests; *JSON alone*: the request body decoded as the mount's extractor decodes it (`Json::from_bytes`; serde_json's `from_slice` for the path-free mount) and the response encoded by the library's `to_vec`, outside any server; the process figure minus this one is what HTTP, axum and the client cost per request. Run took {:.1} s.\n",
         section.rounds,
         section.window_ms,
         section.per_connection_max,

@@ -10,14 +10,19 @@
 /// Orders in `GET /orders`' answer (the generated order, its id numbered).
 pub const LIST_LEN: usize = 20;
 
+// Each side's `decode` is its extractor's own decoding of a body already read
+// (`Json::from_bytes`: fastjson's through its scratch pool, axum's through
+// `serde_path_to_error`), so the JSON-alone allocations are the extractor's minus HTTP.
+
 /// fastjson's side: its `Json`, its copies, its codec.
 pub mod fastjson_side {
     pub use crate::copies::fastjson_copy as copy;
-    // INTERIM: becomes `pub use fastjson::axum::Json;` when the facade's `axum` module lands.
-    pub use crate::http::interim_json::Json;
+    pub use fastjson::axum::Json;
 
     pub fn decode<T: fastjson::DecodeOwned>(bytes: &[u8]) -> Result<T, String> {
-        fastjson::from_slice(bytes).map_err(|e| e.to_string())
+        Json::<T>::from_bytes(bytes)
+            .map(|Json(value)| value)
+            .map_err(|e| e.body_text())
     }
 
     pub fn encode<T: fastjson::Encode>(value: &T) -> Vec<u8> {
@@ -31,7 +36,9 @@ pub mod serde_side {
     pub use axum::Json;
 
     pub fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        serde_json::from_slice(bytes).map_err(|e| e.to_string())
+        Json::<T>::from_bytes(bytes)
+            .map(|Json(value)| value)
+            .map_err(|e| e.body_text())
     }
 
     pub fn encode<T: serde::Serialize>(value: &T) -> Vec<u8> {
@@ -42,13 +49,17 @@ pub mod serde_side {
 /// serde_json again, through the bench's path-free extractor (`plain_json`): what
 /// `axum::Json` costs beyond serde_json itself.
 pub mod serde_plain_side {
-    pub use super::serde_side::{copy, decode, encode};
+    pub use super::serde_side::{copy, encode};
     pub use crate::http::plain_json::Json;
+
+    pub fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        serde_json::from_slice(bytes).map_err(|e| e.to_string())
+    }
 }
 
 /// Allocations of the JSON work alone, per request, outside any server: decoding the request
-/// body and encoding the response with the library's own functions (what the extractor and the
-/// responder cannot do with less).
+/// body as the mount's extractor does and encoding the response with the library's `to_vec`
+/// (what the extractor and the responder cannot do with less).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct JsonPart {
     pub allocs: f64,
@@ -241,7 +252,7 @@ pub fn mounts(order_payload: &[u8]) -> Result<Vec<Mount>, String> {
     ])
 }
 
-/// [`JsonPart`] for a row label: the twin's is fastjson's, the path-free mount's serde_json's.
+/// [`JsonPart`] for a row label (the twin's is fastjson's).
 pub fn json_part(
     label: &str,
     order_payload: &[u8],
@@ -249,9 +260,13 @@ pub fn json_part(
     workload: &str,
     iterations: u64,
 ) -> Result<Option<JsonPart>, String> {
-    if label == super::label::AXUM_JSON || label == super::label::SERDE_JSON_PLAIN {
-        serde_service::json_part(order_payload, twitter, workload, iterations)
-    } else {
-        fastjson_service::json_part(order_payload, twitter, workload, iterations)
+    match label {
+        super::label::AXUM_JSON => {
+            serde_service::json_part(order_payload, twitter, workload, iterations)
+        }
+        super::label::SERDE_JSON_PLAIN => {
+            serde_plain_service::json_part(order_payload, twitter, workload, iterations)
+        }
+        _ => fastjson_service::json_part(order_payload, twitter, workload, iterations),
     }
 }
