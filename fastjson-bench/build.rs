@@ -54,6 +54,10 @@ fn main() {
         "simd-json",
         "zmij",
         "itoa",
+        // The HTTP family's stack.
+        "axum",
+        "hyper",
+        "tokio",
     ] {
         let needle = format!("name = \"{name}\"\nversion = \"");
         if let Some(at) = lock.find(&needle) {

@@ -158,7 +158,7 @@
 //! strings with escapes) from one document to the next, and sets the nesting limit (128 by
 //! default, as serde_json's). A server decodes on many threads through a [`DecodePool`] (each
 //! thread's buffer reused, with a cap on what stays); with the `axum` feature,
-//! [`axum::Json`](crate::axum) is axum's `Json` extractor and response on fastjson, decoding
+//! `fastjson::axum::Json` is axum's `Json` extractor and response on fastjson, decoding
 //! through the pool.
 //!
 //! ```
@@ -362,6 +362,8 @@
 //! - `serde` (default): the serde bridge ([`serde`](mod@crate::serde)): `#[serde(with = "..")]`
 //!   naming serde's functions, `#[fastjson(serde)]` fields and types,
 //!   `#[fastjson(serde_fallback)]` containers, and whole values of any serde type.
+//! - `axum`: `fastjson::axum::Json`, a drop-in for axum 0.8's `Json` extractor and
+//!   response: axum's statuses and rejection texts, decoding through a [`DecodePool`].
 //! - One feature per ecosystem crate, named after it (`chrono`, `time`, `uuid`, `url`, `semver`,
 //!   `rust_decimal`, `indexmap`, `ordered-float`, `bytes`, `smallvec`, `smol_str`,
 //!   `compact_str`): its types as that crate's serde impls write and read them
@@ -462,7 +464,8 @@ pub use fastjson_runtime::{active_kernel, Kernel};
 
 pub mod guide;
 
-/// The README's code blocks run as doc-tests, so the quickstart cannot rot.
+/// The README's code blocks run as doc-tests, so the quickstart cannot rot. Its axum example
+/// needs the `axum` feature, which `cargo test --workspace` has (the service example turns it on).
 #[doc = include_str!("../README.md")]
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "axum"))]
 pub struct ReadmeDoctests;

@@ -65,6 +65,30 @@ pub fn measure(iterations: u64, mut op: impl FnMut()) -> Option<(f64, f64)> {
     ))
 }
 
+/// Counting across a stretch of work that is not one repeatable closure (the HTTP family's
+/// windows, where every thread of the process allocates): from [`Window::start`] to
+/// [`Window::stop`]. Like [`measure`], only one may be open at a time.
+pub struct Window(());
+
+impl Window {
+    /// Starts counting, or `None` when the counting allocator is not the global allocator.
+    pub fn start() -> Option<Window> {
+        if !installed() {
+            return None;
+        }
+        ALLOCS.store(0, Relaxed);
+        BYTES.store(0, Relaxed);
+        ENABLED.store(true, Relaxed);
+        Some(Window(()))
+    }
+
+    /// Stops counting: allocations and bytes since `start`, by every thread.
+    pub fn stop(self) -> (u64, u64) {
+        ENABLED.store(false, Relaxed);
+        (ALLOCS.load(Relaxed), BYTES.load(Relaxed))
+    }
+}
+
 /// Whether `CountingAlloc` is the global allocator (an allocation moves its counter).
 pub fn installed() -> bool {
     ALLOCS.store(0, Relaxed);

@@ -1,4 +1,4 @@
-//! The command line: `fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR]
+//! The command line: `fastjson-bench [--smoke | --full] [--http] [--filter PAT]... [--corpus DIR]
 //! [--out DIR] [--quiet] [--fastjson-and-serde-json-only]`, or
 //! `fastjson-bench --summarize-default-vs-native DIR`, or (internal, spawned by the first-call
 //! table) `fastjson-bench --first-call-child ROW [--corpus DIR]`, or (internal, spawned for each
@@ -26,11 +26,41 @@ pub struct Args {
     pub group_child: Option<String>,
     /// Summarize the interleaved default-vs-native runs in this directory instead of running.
     pub summarize_default_vs_native: Option<PathBuf>,
+    /// `--http`: the HTTP family only.
+    pub http: bool,
+    pub http_rounds: Option<usize>,
+    pub http_window_ms: Option<u64>,
+}
+
+impl Args {
+    /// The HTTP family's plan for this run, or `None` when it does not run: `--smoke` gives
+    /// every cell a few requests; the default run a short form (3 rounds of 100 ms); `--http`
+    /// and `--full` the standard plan (11 rounds of 300 ms; 21 of 1 s with `--http --full`);
+    /// `--http-rounds` and `--http-window-ms` override. Not with
+    /// `--fastjson-and-serde-json-only` or in a group child.
+    pub fn http_plan(&self) -> Option<crate::http::Plan> {
+        use crate::http::Plan;
+        if self.rows != Rows::All || self.group_child.is_some() {
+            return None;
+        }
+        let mut plan = match self.mode {
+            Mode::Smoke => return Some(Plan::smoke()),
+            Mode::Default if !self.http => Plan::short(),
+            Mode::Default => Plan::standard(false),
+            Mode::Full => Plan::standard(self.http),
+        };
+        plan.rounds = self.http_rounds.unwrap_or(plan.rounds);
+        if let Some(ms) = self.http_window_ms {
+            plan.window = std::time::Duration::from_millis(ms);
+        }
+        Some(plan)
+    }
 }
 
 pub const USAGE: &str = "\
-usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out DIR] [--quiet]
-                      [--window-ms N] [--rounds N] [--sample-ms N] [--processes N]
+usage: fastjson-bench [--smoke | --full] [--http] [--filter PAT]... [--corpus DIR] [--out DIR]
+                      [--quiet] [--window-ms N] [--rounds N] [--sample-ms N] [--processes N]
+                      [--http-rounds N] [--http-window-ms N]
 
   (default)      the comparison (then the first decode in fresh processes, 5 per row;
                  11 with --full): under 3 minutes on 2 cores
@@ -52,6 +82,14 @@ usage: fastjson-bench [--smoke | --full] [--filter PAT]... [--corpus DIR] [--out
   --sample-ms N  target length of one sample (default 40, --full 100)
   --processes N  fresh processes per timed group, sharing its rounds (default 3;
                  0: every group in this process, as --smoke does)
+  --http         only the HTTP family: one axum service with fastjson::axum::Json and
+                 with axum::Json (serde_json), under a hyper client on loopback
+                 (ids: http/order/16/fastjson, http/large/1/axum::Json + serde_json);
+                 11 rounds of 300 ms windows (21 of 1 s with --full). The default
+                 run has a short form of it (3 rounds of 100 ms), --smoke a few
+                 requests per cell
+  --http-rounds N, --http-window-ms N
+                 the HTTP family's interleaved rounds and window per cell and round
   --fastjson-and-serde-json-only
                  time only fastjson's and serde_json's decode and encode rows (and
                  serde_json's twin): what the default-vs-native comparison needs
@@ -82,6 +120,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         processes: None,
         group_child: None,
         summarize_default_vs_native: None,
+        http: false,
+        http_rounds: None,
+        http_window_ms: None,
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -105,6 +146,14 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
                 out.sample_ms = Some(positive("--sample-ms", &value("--sample-ms")?)?);
             }
             "--fastjson-and-serde-json-only" => out.rows = Rows::FastjsonAndSerdeJson,
+            "--http" => out.http = true,
+            "--http-rounds" => {
+                out.http_rounds = Some(positive("--http-rounds", &value("--http-rounds")?)?);
+            }
+            "--http-window-ms" => {
+                out.http_window_ms =
+                    Some(positive("--http-window-ms", &value("--http-window-ms")?)?);
+            }
             "--processes" => {
                 let v = value("--processes")?;
                 out.processes = Some(
@@ -130,6 +179,12 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
             "--rounds, --sample-ms and --processes do not apply to --smoke (one operation per row)"
                 .into(),
         );
+    }
+    if out.mode == Mode::Smoke && (out.http_rounds.is_some() || out.http_window_ms.is_some()) {
+        return Err("--http-rounds and --http-window-ms do not apply to --smoke".into());
+    }
+    if out.http && out.rows != Rows::All {
+        return Err("--http and --fastjson-and-serde-json-only exclude each other".into());
     }
     Ok(out)
 }
@@ -190,5 +245,34 @@ mod tests {
         assert!(p("--processes x").is_err());
         let c = p("--group-child decode/twitter --rounds 4").unwrap();
         assert_eq!(c.group_child.as_deref(), Some("decode/twitter"));
+        assert_eq!(c.http_plan(), None, "a group child never serves HTTP");
+    }
+
+    #[test]
+    fn parses_the_http_family() {
+        use crate::http::Plan;
+        use std::time::Duration;
+        assert_eq!(p("").unwrap().http_plan(), Some(Plan::short()));
+        assert_eq!(p("--smoke").unwrap().http_plan(), Some(Plan::smoke()));
+        assert_eq!(
+            p("--http").unwrap().http_plan(),
+            Some(Plan::standard(false))
+        );
+        assert_eq!(
+            p("--http --full").unwrap().http_plan(),
+            Some(Plan::standard(true))
+        );
+        let o = p("--http --http-rounds 5 --http-window-ms 50").unwrap();
+        let plan = o.http_plan().unwrap();
+        assert!(o.http);
+        assert_eq!((plan.rounds, plan.window), (5, Duration::from_millis(50)));
+        assert_eq!(
+            p("--fastjson-and-serde-json-only").unwrap().http_plan(),
+            None
+        );
+        assert!(p("--http --fastjson-and-serde-json-only").is_err());
+        assert!(p("--smoke --http-rounds 2").is_err());
+        assert!(p("--http-rounds 0").is_err());
+        assert!(p("--http-window-ms x").is_err());
     }
 }

@@ -14,6 +14,7 @@ pub mod first_call;
 pub mod gate;
 pub mod generate;
 pub mod guard;
+pub mod http;
 pub mod isolate;
 pub mod models;
 pub mod report;

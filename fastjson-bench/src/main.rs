@@ -50,6 +50,7 @@ fn main() {
             }
         }
     };
+    let http = args.http_plan();
     let opts = run::Options {
         mode: args.mode,
         filters: args.filters,
@@ -60,6 +61,8 @@ fn main() {
         rows: args.rows,
         isolation,
         group: args.group_child.clone(),
+        http,
+        http_only: args.http,
     };
     let mut report = run::run(&opts, workloads::all(&corpus), &corpus);
     if args.group_child.is_some() {
@@ -82,6 +85,10 @@ fn main() {
         report
             .notes
             .push("first call not measured: rows restricted to fastjson and serde_json".into());
+    } else if args.http {
+        report
+            .notes
+            .push("first call not measured: --http runs the HTTP family only".into());
     } else {
         match std::env::current_exe() {
             Ok(exe) => {
@@ -131,6 +138,10 @@ fn main() {
     let failed = report.cells.iter().any(|c| !c.verdict.passed())
         || report.first_calls.iter().any(|c| c.error.is_some())
         || report.requests.iter().any(|c| !c.verdict.passed())
+        || report.http.as_ref().is_some_and(|h| {
+            h.cells.iter().any(|c| !c.verdict.passed())
+                || h.notes.iter().any(|n| n.starts_with("FAILED"))
+        })
         || report.guard.iter().any(|g| !g.clean);
     if failed {
         eprintln!("some rows FAILED the gate or the guard (see the report)");

@@ -32,6 +32,12 @@ pub struct Options {
     pub isolation: Option<Isolation>,
     /// A child's one group (`decode/twitter`): gate and time only that (`--group-child`).
     pub group: Option<String>,
+    /// The HTTP family's plan (`None`: not run, as in [`Options::smoke`]; the binary's
+    /// `--smoke` sets [`crate::http::Plan::smoke`]). Its cells obey the filters
+    /// (`http/order/16/fastjson`); it never runs in a group child.
+    pub http: Option<crate::http::Plan>,
+    /// Run the HTTP family only (`--http`): no decode, encode or request rows.
+    pub http_only: bool,
 }
 
 /// The rows a run may time.
@@ -120,6 +126,8 @@ impl Options {
             rows: Rows::All,
             isolation: None,
             group: None,
+            http: None,
+            http_only: false,
         }
     }
 
@@ -581,7 +589,10 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
     let mut round_probes_ns = Vec::new();
     // Per timed group: its cells' range, its probe count and where its probes start.
     let mut group_probes: Vec<(usize, usize, usize, usize)> = Vec::new();
-    for w in workloads.iter().filter(|w| selected(w, opts)) {
+    for w in workloads
+        .iter()
+        .filter(|w| !opts.http_only && selected(w, opts))
+    {
         infos.push(WorkloadInfo {
             name: w.name.clone(),
             family: w.family.to_string(),
@@ -686,6 +697,20 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
             request_cells = requests(w, &failed, opts, window, request_rounds, &progress);
         }
     }
+    let http = match opts.http {
+        Some(plan) if opts.group.is_none() && opts.rows == Rows::All => {
+            let generated = crate::generate::Generated::get();
+            let section = crate::http::run(
+                &plan,
+                generated.order,
+                corpus.get("twitter"),
+                &|id| opts.selects(id),
+                &|s| progress.say(s),
+            );
+            (!section.cells.is_empty() || opts.http_only).then_some(section)
+        }
+        _ => None,
+    };
     progress.done();
     header.busy.extend(crate::report::header::busy_compilers());
     header.steal_percent = cpu_times_at_start
@@ -740,5 +765,6 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
         notes,
         elapsed_s: start.elapsed().as_secs_f64(),
         round_probes_ns,
+        http,
     }
 }

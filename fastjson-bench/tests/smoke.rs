@@ -148,6 +148,14 @@ fn the_binary_smoke_run_passes_and_writes_its_files() {
         .find(|c| c.id() == "decode/order/memcpy ceiling")
         .unwrap();
     assert_eq!(memcpy.allocs_per_op, Some(0.0));
+    // `--smoke` covers the HTTP family too, with the whole process's allocations counted.
+    let http = back.http.expect("--smoke runs the HTTP family");
+    assert!(http.cells.len() >= 12, "{:?}", http.notes);
+    for c in &http.cells {
+        assert!(c.verdict.passed(), "{}: {:?}", c.id(), c.verdict);
+        assert!(c.allocs_per_request.unwrap() > 0.0, "{}", c.id());
+        assert!(c.json_allocs_per_request.unwrap() > 0.0, "{}", c.id());
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -60,6 +60,11 @@ macro_rules! stamp_all_models {
 /// with it from the exactly parsed document.
 pub mod serde_json_copy {
     stamp_all_models!(serde, crate::copies::SerdeJson);
+
+    /// The HTTP family's responses (only serde_json and fastjson serve HTTP).
+    pub mod http {
+        crate::http_model!(serde, crate::copies::SerdeJson);
+    }
 }
 
 /// sonic-rs's copy (serde derives, its own types).
@@ -75,4 +80,9 @@ pub mod simd_json_copy {
 /// fastjson's copy (`#[derive(FastJson)]` only).
 pub mod fastjson_copy {
     stamp_all_models!(fastjson, crate::copies::Fastjson);
+
+    /// The HTTP family's responses.
+    pub mod http {
+        crate::http_model!(fastjson, crate::copies::Fastjson);
+    }
 }

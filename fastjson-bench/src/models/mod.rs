@@ -3,6 +3,7 @@
 
 pub mod canada;
 pub mod citm;
+pub mod http;
 pub mod ladder;
 pub mod micro;
 pub mod order;

@@ -42,6 +42,9 @@ pub struct Report {
     /// the probe existed.
     #[serde(default)]
     pub round_probes_ns: Vec<f64>,
+    /// The HTTP family (`crate::http`), when it ran; absent from reports written before it.
+    #[serde(default)]
+    pub http: Option<crate::http::report::HttpSection>,
 }
 
 /// The guard's verdict on one payload root of one copy.

@@ -394,6 +394,9 @@ pub fn markdown(r: &Report) -> String {
         s.push_str(&request_table(&r.requests));
         let _ = writeln!(s, "\nLatencies include waiting for a core: with more threads than cores, p99 measures the scheduler as much as the codec.");
     }
+    if let Some(http) = &r.http {
+        s.push_str(&crate::http::report::markdown(http));
+    }
     if !r.first_calls.is_empty() {
         let processes = r
             .first_calls
@@ -476,11 +479,20 @@ pub fn terminal(r: &Report) -> String {
     for n in &r.notes {
         let _ = writeln!(s, "note: {n}");
     }
-    let _ = writeln!(s, "\nspeedup over serde_json (higher is faster):\n");
-    s.push_str(&summary(r));
+    if !r.cells.is_empty() {
+        let _ = writeln!(s, "\nspeedup over serde_json (higher is faster):\n");
+        s.push_str(&summary(r));
+    }
     if !r.requests.is_empty() {
         let _ = writeln!(s, "\nrequest mode (order payload):\n");
         s.push_str(&request_table(&r.requests));
+    }
+    if let Some(http) = &r.http {
+        let _ = writeln!(s, "\nHTTP (requests/s; vs axum::Json with serde_json):\n");
+        s.push_str(&crate::http::report::table(http));
+        for n in &http.notes {
+            let _ = writeln!(s, "note: {n}");
+        }
     }
     if !r.first_calls.is_empty() {
         let _ = writeln!(s, "\nfirst decode in a fresh process (medians):\n");
