@@ -154,7 +154,7 @@ fn parse(path: &Path) -> syn::File {
 }
 
 /// Whether the attributes hide the item from the API: `#[doc(hidden)]`, or compiled only for
-/// doc-tests (`#[cfg(doctest)]`).
+/// doc-tests (`#[cfg(doctest)]`, also `#[cfg(all(doctest, ...))]`).
 fn hidden(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|attr| {
         let list = match &attr.meta {
@@ -163,7 +163,8 @@ fn hidden(attrs: &[syn::Attribute]) -> bool {
         };
         let inner = list.tokens.to_string();
         (attr.path().is_ident("doc") && inner == "hidden")
-            || (attr.path().is_ident("cfg") && inner == "doctest")
+            || (attr.path().is_ident("cfg")
+                && (inner == "doctest" || inner.starts_with("all (doctest ,")))
     })
 }
 
