@@ -682,3 +682,35 @@ fn owned_raw_values_come_from_readers() {
     let raw: Box<RawValue> = fastjson::from_reader(&b" [1, 2]\n"[..]).unwrap();
     assert_eq!(raw.get(), "[1, 2]");
 }
+
+/// Random documents with one byte changed: fastjson refuses what serde_json refuses and keeps
+/// the same text where both accept; where only serde_json accepts, the reason is a lone
+/// surrogate escape (the documented difference).
+#[test]
+fn mutated_documents_are_refused_as_serde_json_refuses_them() {
+    const BYTES: &[u8] = b"\"\\,:]}[{ u0-e.x\x00\x1f\xff\xc3";
+    let mut rng = Rng(0x5851_F42D_4C95_7F2D);
+    let (mut refused, mut lone) = (0, 0);
+    for _ in 0..20_000 {
+        let mut bytes = random_document(&mut rng).into_bytes();
+        let at = rng.below(bytes.len() as u64);
+        bytes[at] = BYTES[rng.below(BYTES.len() as u64)];
+        let (ours, theirs) = (ours_top(&bytes), theirs_top(&bytes));
+        if ours.is_err() && theirs.is_ok() {
+            let err = fastjson::from_slice::<&RawValue>(&bytes).unwrap_err();
+            assert!(
+                err.to_string().contains("surrogate"),
+                "{}: {err}",
+                bytes.escape_ascii()
+            );
+            lone += 1;
+            continue;
+        }
+        assert_eq!(ours, theirs, "{}", bytes.escape_ascii());
+        refused += usize::from(ours.is_err());
+    }
+    assert!(
+        refused > 5000 && lone > 0,
+        "{refused} refused, {lone} lone surrogates"
+    );
+}
