@@ -80,6 +80,7 @@ fn every_reading(bytes: &[u8]) -> [(&'static str, Kept, Kept); 3] {
 /// raw value without checking `\u` surrogates or nesting (its `ignore_value`), fastjson's
 /// validating skipper checks both (the depth limit, 128, as for every value).
 const DIFFERENT_I_FILES: &[&str] = &[
+    "i_object_key_lone_2nd_surrogate.json",
     "i_string_1st_surrogate_but_2nd_missing.json",
     "i_string_1st_valid_surrogate_2nd_invalid.json",
     "i_string_incomplete_surrogate_and_escape_valid.json",

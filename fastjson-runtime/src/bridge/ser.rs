@@ -654,7 +654,9 @@ impl<F: Format> ser::Serializer for RawText<'_, '_, F> {
     type SerializeStructVariant = Impossible<(), Error>;
 
     fn serialize_str(self, value: &str) -> Result<()> {
-        self.w.raw_str(value);
+        // Verbatim, as serde_json writes it; under `HtmlSafe`, with `<`, `>`, `&`, U+2028 and
+        // U+2029 escaped, as fastjson's own `RawValue` is, so that layout's promise holds.
+        self.w.json_text(value);
         Ok(())
     }
 
