@@ -494,11 +494,29 @@ impl std::error::Error for Error {
     }
 }
 
+/// As serde_json's: an I/O error comes back as it was, an end-of-input error becomes
+/// `UnexpectedEof` (so `read_exact`-style callers treat a short document as a short read), and
+/// syntax and data errors become `InvalidData`.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use std::io;
+///
+/// let eof = fastjson::from_str::<Vec<u32>>("[1, 2").unwrap_err();
+/// assert_eq!(io::Error::from(eof).kind(), io::ErrorKind::UnexpectedEof);
+/// let syntax = fastjson::from_str::<Vec<u32>>("[1, x]").unwrap_err();
+/// assert_eq!(io::Error::from(syntax).kind(), io::ErrorKind::InvalidData);
+/// ```
 impl From<Error> for std::io::Error {
     fn from(err: Error) -> std::io::Error {
+        let kind = if err.is_eof() {
+            std::io::ErrorKind::UnexpectedEof
+        } else {
+            std::io::ErrorKind::InvalidData
+        };
         match err.0.code {
             ErrorCode::Io(io) => io,
-            _ => std::io::Error::new(std::io::ErrorKind::InvalidData, err),
+            _ => std::io::Error::new(kind, err),
         }
     }
 }
