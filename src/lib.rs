@@ -357,9 +357,23 @@ pub use fastjson_runtime::{
     to_string, to_string_pretty, to_vec, to_vec_pretty, to_vec_with, to_writer, to_writer_pretty,
 };
 
+pub use fastjson_runtime::{
+    encode_lines_into, from_reader_array_iter, from_reader_iter, from_slice_array_iter,
+    from_slice_iter, to_writer_lines,
+};
+
 pub use fastjson_runtime::{DecodePool, Decoder, Error, Extractor, Lexer, Result, Writer};
 
 pub use fastjson_runtime::{Compact, Format, HtmlSafe, Pretty};
+
+/// Streams of values: the iterators [`from_slice_iter`], [`from_reader_iter`],
+/// [`from_slice_array_iter`] and [`from_reader_array_iter`] return, and the reader streams'
+/// default cap on one value.
+pub mod stream {
+    pub use fastjson_runtime::{
+        ReaderArrayStream, ReaderStream, SliceArrayStream, SliceStream, DEFAULT_MAX_VALUE_LEN,
+    };
+}
 
 /// Errors: what went wrong, where, and of which kind.
 pub mod error {
