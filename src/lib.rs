@@ -344,6 +344,7 @@
 //! - [`guide::serde_bridge`]: serde types through fastjson, what the bridge writes and accepts;
 //! - [`guide::offline`]: offline generation and check-codegen in CI;
 //! - [`guide::schemas`]: JSON Schema and OpenAPI;
+//! - [`guide::streams`]: streams of values (JSON Lines), bounded readers, recovery, arrays;
 //! - [`guide::conformance`]: what is accepted, the guarantees and the tests that prove them.
 
 #![warn(missing_docs)]
