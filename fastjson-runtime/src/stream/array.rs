@@ -135,6 +135,7 @@ impl<R: Read, T: DecodeOwned> ReaderArrayStream<R, T> {
             .attempt(
                 &mut start,
                 !super::self_delimited(first),
+                true,
                 DEFAULT_MAX_DEPTH - 1,
                 &mut self.scratch,
                 |lex| T::decode(lex),
@@ -149,6 +150,7 @@ impl<R: Read, T: DecodeOwned> ReaderArrayStream<R, T> {
             let mut start = self.pos;
             let ((), end) = self.window.attempt(
                 &mut start,
+                false,
                 false,
                 DEFAULT_MAX_DEPTH,
                 &mut self.scratch,

@@ -3,10 +3,11 @@
 //! and JSON Lines out.
 //!
 //! `slice.rs` and `reader.rs` are the value streams (serde_json's `StreamDeserializer`, plus
-//! error recovery); `array.rs` the array element streams; `window.rs` the reader's buffer;
+//! error recovery); `array.rs` the array element streams; `window.rs` the reader's buffer, `boundary.rs` where a value cut by its end ends;
 //! `lines.rs` the writers. The rules all of them share are here.
 
 mod array;
+mod boundary;
 mod lines;
 mod reader;
 mod slice;

@@ -93,6 +93,7 @@ impl<R: Read, T: DecodeOwned> ReaderStream<R, T> {
             let skipped = self.window.attempt(
                 &mut start,
                 false,
+                true,
                 DEFAULT_MAX_DEPTH,
                 &mut self.scratch,
                 |lex| lex.skip_value(),
@@ -141,6 +142,7 @@ impl<R: Read, T: DecodeOwned> Iterator for ReaderStream<R, T> {
         let decoded = self.window.attempt(
             &mut start,
             !self_delimited(first),
+            true,
             DEFAULT_MAX_DEPTH,
             &mut self.scratch,
             |lex| T::decode(lex),

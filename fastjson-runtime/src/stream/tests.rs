@@ -304,3 +304,41 @@ fn array_streams_agree_between_slice_and_reader() {
         }
     }
 }
+
+/// Counts its decodes: how often a stream decoded a value again.
+struct Counted(Vec<u32>);
+
+static DECODES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl<'de> crate::Decode<'de> for Counted {
+    fn decode(lex: &mut crate::Lexer<'de>) -> Result<Self> {
+        DECODES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        <Vec<u32>>::decode(lex).map(Counted)
+    }
+}
+
+/// A reader of exactly `n` bytes per read, as a pipe gives them.
+struct Fixed<'a>(&'a [u8], usize);
+
+impl Read for Fixed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.1.min(buf.len()).min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+/// A 1 MB value arriving 4 KiB per read (256 reads) is decoded twice (once cut, once whole),
+/// not once per read: decoding after every read would cost O(n²).
+#[test]
+fn a_long_value_in_small_reads_is_decoded_again_only_once_it_is_whole() {
+    let value = format!("[{}1]\n[2]", "12345,".repeat(170_000));
+    DECODES.store(0, std::sync::atomic::Ordering::Relaxed);
+    let got: Vec<usize> = from_reader_iter::<_, Counted>(Fixed(value.as_bytes(), 4096))
+        .map(|v| v.unwrap().0.len())
+        .collect();
+    assert_eq!(got, [170_001, 1]);
+    let decodes = DECODES.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(decodes <= 4, "{decodes} decodes");
+}

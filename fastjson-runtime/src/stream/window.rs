@@ -3,6 +3,7 @@
 
 use std::io::{self, Read};
 
+use super::boundary::Boundary;
 use super::skip_whitespace;
 use crate::error::{Error, ErrorCode, Result};
 use crate::lexer::{Lexer, DEFAULT_MAX_DEPTH};
@@ -76,9 +77,9 @@ impl<R: Read> Window<R> {
 
     /// Reads more input, keeping `data()[keep_from..]` (moved to the front of the buffer:
     /// `*keep_from` is updated). One `read` call (so an interactive stream is not asked to
-    /// wait for more than it has), asking for at least a chunk and at least as much as is kept,
-    /// so that a long value is decoded again only O(log n) times. An error once the kept bytes
-    /// exceed `max_value_len`.
+    /// wait for more than it has), with room for at least a chunk and at least as much as is
+    /// kept (the buffer grows geometrically). An error once the kept bytes exceed
+    /// `max_value_len`.
     pub(super) fn fill(&mut self, keep_from: &mut usize) -> Result<()> {
         let pending = self.filled - *keep_from;
         if pending > self.max_value_len {
@@ -167,16 +168,20 @@ impl<R: Read> Window<R> {
     /// Runs `read` (a decode or a skip) on a lexer at `*start`, reading more input and trying
     /// again while the result is "end of input" and the reader has more, or while a value that
     /// does not show its own end (`open_ended`: a number or literal) ends at the end of the
-    /// buffer. Returns what `read` returned and the buffer position after it; errors are placed
-    /// in the stream. `depth` is the nesting limit left for the value.
+    /// buffer. With `whole_value`, `read` reads the value at `*start`, and is run again only
+    /// once its end has arrived ([`Boundary`]); without, after every read (for a `[` alone).
+    /// Returns what `read` returned and the buffer position after it; errors are placed in the
+    /// stream. `depth` is the nesting limit left for the value.
     pub(super) fn attempt<U>(
         &mut self,
         start: &mut usize,
         open_ended: bool,
+        whole_value: bool,
         depth: u32,
         scratch: &mut Vec<u8>,
         mut read: impl FnMut(&mut Lexer<'_>) -> Result<U>,
     ) -> Result<(U, usize)> {
+        let mut boundary = Boundary::default();
         loop {
             let mut lex = Lexer::with_scratch(self.data(), std::mem::take(scratch));
             if depth != DEFAULT_MAX_DEPTH {
@@ -197,7 +202,12 @@ impl<R: Read> Window<R> {
                 Err(err) if err.is_eof() && !self.exhausted => {}
                 Err(err) => return Err(self.place(err)),
             }
-            self.fill(start)?;
+            loop {
+                self.fill(start)?;
+                if self.exhausted || !whole_value || boundary.complete(&self.data()[*start..]) {
+                    break;
+                }
+            }
         }
     }
 
