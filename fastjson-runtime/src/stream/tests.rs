@@ -342,3 +342,40 @@ fn a_long_value_in_small_reads_is_decoded_again_only_once_it_is_whole() {
     let decodes = DECODES.load(std::sync::atomic::Ordering::Relaxed);
     assert!(decodes <= 4, "{decodes} decodes");
 }
+
+/// Hands out its bytes, is interrupted once on the way, then fails.
+struct Failing<'a> {
+    data: &'a [u8],
+    interrupted: bool,
+}
+
+impl Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if !self.interrupted {
+            self.interrupted = true;
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        if self.data.is_empty() {
+            return Err(std::io::Error::other("connection reset"));
+        }
+        let n = buf.len().min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// An interrupted read is retried; a failed one is an I/O error that ends the stream, even
+/// with recovery on.
+#[test]
+fn a_read_error_ends_the_stream_as_an_io_error() {
+    let reader = Failing {
+        data: b"[1] [2",
+        interrupted: false,
+    };
+    let mut stream = from_reader_iter::<_, Vec<u8>>(reader).skip_invalid();
+    assert_eq!(stream.next().unwrap().unwrap(), [1]);
+    let err = stream.next().unwrap().unwrap_err();
+    assert!(err.is_io(), "{err:?}");
+    assert!(stream.next().is_none());
+}
