@@ -11,6 +11,8 @@
 //! - [`offline`]: generating the impls ahead of time into a committed file, and checking them
 //!   in CI.
 //! - [`schemas`]: JSON Schema and OpenAPI components from your types.
+//! - [`streams`]: JSON Lines and concatenated JSON, from slices and readers in bounded
+//!   memory, recovery after a bad record, top-level array streaming, JSON Lines out.
 //! - [`conformance`]: what JSON is accepted, the guarantees and the tests that prove them, and
 //!   the fuzzers.
 //!
@@ -33,6 +35,9 @@ pub mod offline {}
 
 #[doc = include_str!("../docs/schemas.md")]
 pub mod schemas {}
+
+#[doc = include_str!("../docs/streams.md")]
+pub mod streams {}
 
 #[doc = include_str!("../docs/conformance.md")]
 pub mod conformance {}

@@ -379,6 +379,7 @@
 //! - [`guide::serde_bridge`]: serde types through fastjson, what the bridge writes and accepts;
 //! - [`guide::offline`]: offline generation and check-codegen in CI;
 //! - [`guide::schemas`]: JSON Schema and OpenAPI;
+//! - [`guide::streams`]: streams of values (JSON Lines), bounded readers, recovery, arrays;
 //! - [`guide::conformance`]: what is accepted, the guarantees and the tests that prove them.
 
 #![warn(missing_docs)]
@@ -393,10 +394,24 @@ pub use fastjson_runtime::{
 };
 
 pub use fastjson_runtime::{
+    encode_lines_into, from_reader_array_iter, from_reader_iter, from_slice_array_iter,
+    from_slice_iter, to_writer_lines,
+};
+
+pub use fastjson_runtime::{
     to_raw_value, DecodePool, Decoder, Error, Extractor, Lexer, RawValue, Result, Writer,
 };
 
 pub use fastjson_runtime::{Compact, Format, HtmlSafe, Pretty};
+
+/// Streams of values: the iterators [`from_slice_iter`], [`from_reader_iter`],
+/// [`from_slice_array_iter`] and [`from_reader_array_iter`] return, and the reader streams'
+/// default cap on one value.
+pub mod stream {
+    pub use fastjson_runtime::{
+        ReaderArrayStream, ReaderStream, SliceArrayStream, SliceStream, DEFAULT_MAX_VALUE_LEN,
+    };
+}
 
 /// Errors: what went wrong, where, and of which kind.
 pub mod error {

@@ -105,6 +105,8 @@ pub(crate) enum ErrorCode {
     InvalidUtf8,
     TrailingCharacters,
     DepthLimitExceeded(u32),
+    /// A value of a stream longer than the stream's `max_value_len`.
+    ValueTooLong(usize),
     InvalidType {
         found: Found,
         expected: Cow<'static, str>,
@@ -150,7 +152,9 @@ impl ErrorCode {
             | ErrorCode::InvalidUtf8
             | ErrorCode::TrailingCharacters
             | ErrorCode::NotAnEnum { .. }
-            | ErrorCode::DepthLimitExceeded(_) => Category::Syntax,
+            // A resource limit, as the depth limit: the value cannot be read, whatever it holds.
+            | ErrorCode::DepthLimitExceeded(_)
+            | ErrorCode::ValueTooLong(_) => Category::Syntax,
             // As serde_json sorts them: a float past f64's range and a 128-bit integer past its
             // type's are the text's fault (its parser refuses them); an integer that does not
             // fit a type of 64 bits or fewer is a value the type cannot hold ("invalid value"),
@@ -185,6 +189,9 @@ impl fmt::Display for ErrorCode {
             ErrorCode::TrailingCharacters => f.write_str("trailing characters after the value"),
             ErrorCode::DepthLimitExceeded(limit) => {
                 write!(f, "nesting deeper than the limit of {limit}")
+            }
+            ErrorCode::ValueTooLong(limit) => {
+                write!(f, "value longer than the limit of {limit} bytes")
             }
             ErrorCode::InvalidType { found, expected } => {
                 write!(f, "expected {expected}, found {}", found.as_str())
@@ -329,6 +336,22 @@ impl Error {
     #[cold]
     pub(crate) fn io(err: std::io::Error) -> Error {
         Error::without_position(ErrorCode::Io(err))
+    }
+
+    /// This error as if the input it was made over started at byte `offset` of a longer one,
+    /// where the line is `line` (1-based) and the column before it `column` (0-based): a
+    /// stream reader's buffer holds a window of the stream, and errors name stream positions.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn shifted(mut self, offset: usize, line: usize, column: usize) -> Error {
+        self.0.offset += offset;
+        if self.0.line != 0 {
+            if self.0.line == 1 {
+                self.0.column += column;
+            }
+            self.0.line += line - 1;
+        }
+        self
     }
 
     /// Adds an object field to the error's path (called while unwinding, innermost first).
@@ -494,11 +517,29 @@ impl std::error::Error for Error {
     }
 }
 
+/// As serde_json's: an I/O error comes back as it was, an end-of-input error becomes
+/// `UnexpectedEof` (so `read_exact`-style callers treat a short document as a short read), and
+/// syntax and data errors become `InvalidData`.
+///
+/// ```
+/// # mod fastjson { pub use fastjson_runtime::*; }
+/// use std::io;
+///
+/// let eof = fastjson::from_str::<Vec<u32>>("[1, 2").unwrap_err();
+/// assert_eq!(io::Error::from(eof).kind(), io::ErrorKind::UnexpectedEof);
+/// let syntax = fastjson::from_str::<Vec<u32>>("[1, x]").unwrap_err();
+/// assert_eq!(io::Error::from(syntax).kind(), io::ErrorKind::InvalidData);
+/// ```
 impl From<Error> for std::io::Error {
     fn from(err: Error) -> std::io::Error {
+        let kind = if err.is_eof() {
+            std::io::ErrorKind::UnexpectedEof
+        } else {
+            std::io::ErrorKind::InvalidData
+        };
         match err.0.code {
             ErrorCode::Io(io) => io,
-            _ => std::io::Error::new(std::io::ErrorKind::InvalidData, err),
+            _ => std::io::Error::new(kind, err),
         }
     }
 }

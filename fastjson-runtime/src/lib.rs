@@ -20,6 +20,7 @@ mod raw_value;
 mod schema;
 mod shortest;
 mod simd;
+mod stream;
 mod swar;
 #[cfg(test)]
 mod test_rng;
@@ -51,6 +52,11 @@ pub use schema::FLATTENED_SUFFIX;
 // header): not part of the facade's API.
 #[doc(hidden)]
 pub use simd::{active_kernel, Kernel};
+pub use stream::{
+    encode_lines_into, from_reader_array_iter, from_reader_iter, from_slice_array_iter,
+    from_slice_iter, to_writer_lines, ReaderArrayStream, ReaderStream, SliceArrayStream,
+    SliceStream, DEFAULT_MAX_VALUE_LEN,
+};
 pub use traits::{Decode, DecodeOwned, Encode};
 // What generated code implements and calls for structs (flattening, `skip_serializing_if`):
 // hidden, since no hand-written impl needs them.

@@ -151,6 +151,12 @@ impl<'de> Lexer<'de> {
         }
         let mut chunk_start = start;
         loop {
+            // An unterminated string is "more input needed" whatever it holds, as serde_json
+            // says: a multi-byte character cut at the end must not read as invalid UTF-8, or
+            // a stream reader could not tell a short read from broken input.
+            if end >= self.input.len() {
+                return Err(self.error_at(ErrorCode::EofWhileParsing, end));
+            }
             if non_ascii && self.validate_utf8 {
                 self.validate_utf8_span(chunk_start, end)?;
             }
@@ -228,7 +234,13 @@ impl<'de> Lexer<'de> {
         let first = self.hex4(escape_start)?;
         let code = match first {
             0xD800..=0xDBFF => {
-                if self.input.get(self.pos..self.pos + 2) != Some(b"\\u") {
+                let rest = &self.input[self.pos.min(self.input.len())..];
+                if !rest.starts_with(b"\\u") {
+                    // The pair cut after its first half (`"\uD83C`, `"\uD83C\`) may be
+                    // completed by more input: end of input, not a lone surrogate.
+                    if b"\\u".starts_with(rest) {
+                        return Err(self.error_at(ErrorCode::EofWhileParsing, self.input.len()));
+                    }
                     return Err(self.lone_surrogate(escape_start));
                 }
                 self.pos += 2;
@@ -339,6 +351,20 @@ mod tests {
         assert_eq!(decode(br#""abc"#).unwrap_err().classify(), Category::Eof);
         assert_eq!(decode(br#""\u12"#).unwrap_err().classify(), Category::Eof);
         assert_eq!(decode(br#""\"#).unwrap_err().classify(), Category::Eof);
+        // A surrogate pair cut after its first half may still be completed.
+        assert_eq!(decode(br#""\uD83C"#).unwrap_err().classify(), Category::Eof);
+        assert_eq!(
+            decode(br#""\uD83C\"#).unwrap_err().classify(),
+            Category::Eof
+        );
+        assert_eq!(
+            decode(br#""\uD83C\u"#).unwrap_err().classify(),
+            Category::Eof
+        );
+        assert_eq!(
+            decode(br#""\uD83Cx"#).unwrap_err().message(),
+            "lone surrogate in \\u escape"
+        );
     }
 
     #[test]
@@ -349,12 +375,22 @@ mod tests {
         for (bad, column) in [
             (&b"\"a\\n\xFF\x01\""[..], 5),
             (b"\"\xFF\\n\\q\"", 2),
-            (b"\"\\n\xE6\x97", 4),
+            (b"\"\\n\xE6\x97\\n\"", 4),
             (b"\"\\t\xC0\xAF\\ud800\"", 4),
         ] {
             let err = decode(bad).unwrap_err();
             assert_eq!(err.message(), "invalid UTF-8 in string", "{bad:?}");
             assert_eq!(err.column(), column, "{bad:?}");
+        }
+        // Except the end of input: an unterminated string may be completed by more input, so
+        // whatever it holds is "more input needed", as serde_json says (a stream reader asks
+        // for more on it). The last character may be cut anywhere.
+        for bad in [&b"\"\\n\xE6\x97"[..], b"\"\xE6\x97", b"\"\xFF"] {
+            assert!(decode(bad).unwrap_err().is_eof(), "{bad:?}");
+            assert!(
+                serde_json::from_slice::<String>(bad).unwrap_err().is_eof(),
+                "{bad:?}"
+            );
         }
         // With valid text before it, the later fault is the one reported.
         assert_eq!(
