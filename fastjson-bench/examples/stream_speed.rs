@@ -1,6 +1,6 @@
 //! Reading a stream of JSON Lines, measured: about 100 MB of order records (the bench's
 //! generated ~2 KB order, one per line), decoded record by record with fastjson's slice stream,
-//! fastjson's reader stream (over the same bytes as an `io::Read`, 64 KiB reads), serde_json's
+//! fastjson's reader stream (over the same bytes as an `io::Read`, 256 KiB reads), serde_json's
 //! `StreamDeserializer` and sonic-rs's `Deserializer::into_stream`.
 //!
 //! `cargo run --release -p fastjson-bench --example stream_speed` (`-- --mb 100 --rounds 7`;

@@ -49,7 +49,7 @@ pub fn from_slice_iter<'de, T: Decode<'de>>(input: &'de [u8]) -> SliceStream<'de
 
 /// The values of a stream of JSON values read from `reader` (see [`from_slice_iter`] for what
 /// separates them), as `serde_json::Deserializer::from_reader(reader).into_iter()`, but reading
-/// in 64 KiB chunks into one reused buffer: never the whole input, and never more than
+/// in 256 KiB chunks into one reused buffer: never the whole input, and never more than
 /// [`ReaderStream::max_value_len`] bytes (16 MiB by default) for one value.
 ///
 /// ```

@@ -44,7 +44,7 @@ impl<R: Read, T: DecodeOwned> ReaderStream<R, T> {
 
     /// Caps one value at `bytes` bytes (default [`DEFAULT_MAX_VALUE_LEN`]): a longer value is
     /// a syntax error ("value longer than the limit"), so a stream of unbounded input holds at
-    /// most about twice the cap plus 64 KiB, whatever it is sent.
+    /// most about twice the cap plus 256 KiB, whatever it is sent.
     ///
     /// ```
     /// # mod fastjson { pub use fastjson_runtime::*; }

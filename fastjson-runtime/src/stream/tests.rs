@@ -220,7 +220,7 @@ impl<'de> crate::Decode<'de> for Record {
 }
 
 /// A gigabyte of records through a 1 MiB cap: every record arrives, in order, and the buffer
-/// never grows past one read's worth (64 KiB) plus a record.
+/// never grows past twice one read's worth (256 KiB).
 #[test]
 fn a_gigabyte_streams_through_a_bounded_buffer() {
     let limit: u64 = std::env::var("FASTJSON_STREAM_BYTES")
