@@ -753,19 +753,13 @@ impl<'de> Lexer<'de> {
     /// error when the scalar there is malformed (as serde_json: `tru` is not a boolean).
     #[cold]
     pub fn invalid_type(&self, b: u8, expected: &'static str) -> Error {
-        let Some(found) = Lexer::found(b) else {
-            return self.error(ErrorCode::ExpectedValue);
-        };
-        if !matches!(found, Found::Array | Found::Object) {
-            let mut probe = self.sibling(self.pos, self.remaining_depth);
-            if let Err(syntax) = probe.skip_value() {
-                return syntax;
-            }
+        match self.found_well_formed(b) {
+            Ok(found) => self.error(ErrorCode::InvalidType {
+                found,
+                expected: expected.into(),
+            }),
+            Err(syntax) => syntax,
         }
-        self.error(ErrorCode::InvalidType {
-            found,
-            expected: expected.into(),
-        })
     }
 
     /// `b` starts neither a string nor an object where an externally tagged enum goes. Worded
@@ -773,16 +767,22 @@ impl<'de> Lexer<'de> {
     /// a syntax error, and servers sort their statuses by the class (axum: 400, not 422).
     #[cold]
     pub(crate) fn not_an_enum(&self, b: u8, expected: &'static str) -> Error {
+        match self.found_well_formed(b) {
+            Ok(found) => self.error(ErrorCode::NotAnEnum { found, expected }),
+            Err(syntax) => syntax,
+        }
+    }
+
+    /// What kind of value `b` starts, when that value is well-formed (a scalar is read to its
+    /// end to know; a container's contents are not); the syntax error otherwise.
+    fn found_well_formed(&self, b: u8) -> Result<Found> {
         let Some(found) = Lexer::found(b) else {
-            return self.error(ErrorCode::ExpectedValue);
+            return Err(self.error(ErrorCode::ExpectedValue));
         };
         if !matches!(found, Found::Array | Found::Object) {
-            let mut probe = self.sibling(self.pos, self.remaining_depth);
-            if let Err(syntax) = probe.skip_value() {
-                return syntax;
-            }
+            self.sibling(self.pos, self.remaining_depth).skip_value()?;
         }
-        self.error(ErrorCode::NotAnEnum { found, expected })
+        Ok(found)
     }
 
     /// An invalid-type error for the value at the current position (after whitespace).
