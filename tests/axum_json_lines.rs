@@ -233,6 +233,20 @@ fn a_decode_error_item_carries_fastjsons_error() {
     });
 }
 
+/// The pool a router sets as an extension is the one lines decode through (its depth limit).
+#[test]
+fn lines_decode_through_the_routers_pool() {
+    runtime().block_on(async {
+        let router = fast::router().layer(axum::Extension(
+            fastjson::DecodePool::new().with_max_depth(3),
+        ));
+        let text = post_text(router, "/values", Body::from("[[1]]\n[[[1]]]\n[]")).await;
+        assert_eq!(text, "ok [[1]]\nerror\nok []\n");
+        let text = post_text(fast::router(), "/values", Body::from("[[[1]]]")).await;
+        assert_eq!(text, "ok [[[1]]]\n");
+    });
+}
+
 /// A cap route: each item, and the most the line buffer held.
 async fn capped(lines: fastjson::axum::JsonLines<serde_json::Value>) -> String {
     let mut lines = lines.max_line_len(1000);

@@ -123,6 +123,8 @@ impl LineSplitter {
                     // is unknown, so a partial line is not a record. The stream ends here.
                     self.finished = true;
                     self.buf = Vec::new();
+                    self.pos = 0;
+                    self.scanned = 0;
                     return Poll::Ready(Some(Step::Error(axum_core::Error::new(
                         io::Error::other(error),
                     ))));
