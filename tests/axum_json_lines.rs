@@ -300,6 +300,30 @@ fn a_line_over_the_cap_is_an_error_item_and_memory_stays_bounded() {
         assert_eq!(items, "ok\nok\nlong\nlong\nok\nlong\n");
         let capacity: usize = capacity.parse().unwrap();
         assert!(capacity <= 4096, "the buffer grew to {capacity} bytes");
+
+        // A line at the cap whose `\r\n` is cut between chunks is within it; one byte more is
+        // one error item, not one per chunk.
+        for (chunks, expected) in [
+            (
+                vec![
+                    [string_line(1000), b"\r".to_vec()].concat(),
+                    b"\n\"x\"".to_vec(),
+                ],
+                "ok\nok\n",
+            ),
+            (
+                vec![
+                    [string_line(1001), b"\r".to_vec()].concat(),
+                    b"\n".to_vec(),
+                    b"1".to_vec(),
+                ],
+                "long\nok\n",
+            ),
+        ] {
+            let router = Router::new().route("/", post(capped));
+            let text = post_text(router, "/", chunked(chunks)).await;
+            assert_eq!(text.rsplit_once("capacity ").unwrap().0, expected);
+        }
     });
 }
 
