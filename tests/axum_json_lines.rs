@@ -128,6 +128,9 @@ const LINES: &[&[u8]] = &[
     br#"{"id":9,"name":"\ud800"}"#,
     b"{\"id\":10,\"name\":\"\xff\"}",
     b"{\"id\":12,\"name\":\"\xe6\x97\"}",
+    // Invalid UTF-8 in a skipped field: axum-extra's line reader rejects the line, fastjson's
+    // skipper validates the string.
+    b"{\"id\":14,\"name\":\"a\",\"x\":[\"\xff\"]}",
     br#"{"id":13,"name":"t","tags":[]}  "#,
     b"[1, 2.5, -0, 1e400]",
     br#""text""#,
@@ -507,5 +510,35 @@ fn an_error_item_ends_the_response_body() {
         assert_eq!(ours.1, b"1\n2\n");
         assert!(ours.2);
         assert_eq!((ours.1, ours.2), (theirs.1, theirs.2));
+    });
+}
+
+/// Nesting past the limit (128, serde_json's): an error in both at the top and in a decoded
+/// value. Inside a field `T` skips, serde_json does not count depth and fastjson's validating
+/// skipper does: the known difference `Json` has too (tests/axum_json.rs), the only one here.
+#[test]
+fn deep_lines_are_errors_in_both() {
+    runtime().block_on(async {
+        let deep = |n| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        let body = format!(
+            "{}\n{}\n{{\"id\":1,\"name\":\"a\",\"x\":{}}}\n{{\"id\":2,\"name\":\"b\",\"x\":{}}}\n",
+            deep(200),
+            deep(100),
+            deep(200),
+            deep(100)
+        );
+        let ours = post_text(fast::router(), "/values", Body::from(body.clone())).await;
+        let theirs = post_text(reference::router(), "/values", Body::from(body.clone())).await;
+        assert_eq!(ours, theirs);
+        assert_eq!(ours.matches("error").count(), 2);
+
+        let ours = post_text(fast::router(), "/records", Body::from(body.clone())).await;
+        let theirs = post_text(reference::router(), "/records", Body::from(body)).await;
+        let record = |id, name| format!("ok {{\"id\":{id},\"name\":\"{name}\",\"tags\":[]}}\n");
+        assert_eq!(
+            theirs,
+            format!("error\nerror\n{}{}", record(1, "a"), record(2, "b"))
+        );
+        assert_eq!(ours, format!("error\nerror\nerror\n{}", record(2, "b")));
     });
 }

@@ -52,9 +52,10 @@
 //! pool as the chunks arrive (the body is never held whole, and a line over
 //! [`max_line_len`](JsonLines::max_line_len), 16 MiB by default, is an error item); as a
 //! response, each value of a stream written as a line of compact JSON. It yields the items
-//! axum-extra's does, line for line, with two differences: a body error (the client went away)
-//! ends the stream, where axum-extra's goes on and may decode the cut last line as if it were
-//! whole; and invalid UTF-8 inside a value `T` skips is not an error, as with `Json`.
+//! axum-extra's does, line for line (its tests send the same bodies, cut into chunks at random
+//! places, to both), with two differences: a body error (the client went away) ends the stream,
+//! where axum-extra's goes on and may decode the cut last line as if it were whole; and, as with
+//! `Json`, nesting past 128 inside a field `T` skips is an error item.
 
 mod json_lines;
 mod line_split;
