@@ -12,7 +12,8 @@
 //!   in CI.
 //! - [`schemas`]: JSON Schema and OpenAPI components from your types.
 //! - [`streams`]: JSON Lines and concatenated JSON, from slices and readers in bounded
-//!   memory, recovery after a bad record, top-level array streaming, JSON Lines out.
+//!   memory, recovery after a bad record, top-level array streaming, JSON Lines out, JSON
+//!   Lines over HTTP with axum.
 //! - [`conformance`]: what JSON is accepted, the guarantees and the tests that prove them, and
 //!   the fuzzers.
 //!

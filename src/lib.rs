@@ -159,7 +159,7 @@
 //! default, as serde_json's). A server decodes on many threads through a [`DecodePool`] (each
 //! thread's buffer reused, with a cap on what stays); with the `axum` feature,
 //! `fastjson::axum::Json` is axum's `Json` extractor and response on fastjson, decoding
-//! through the pool.
+//! through the pool, and `fastjson::axum::JsonLines` is axum-extra's JSON Lines stream.
 //!
 //! ```
 //! use fastjson::{Decoder, FastJson};
@@ -363,7 +363,9 @@
 //!   naming serde's functions, `#[fastjson(serde)]` fields and types,
 //!   `#[fastjson(serde_fallback)]` containers, and whole values of any serde type.
 //! - `axum`: `fastjson::axum::Json`, a drop-in for axum 0.8's `Json` extractor and
-//!   response: axum's statuses and rejection texts, decoding through a [`DecodePool`].
+//!   response: axum's statuses and rejection texts, decoding through a [`DecodePool`]; and
+//!   `fastjson::axum::JsonLines`, axum-extra's JSON Lines extractor (a stream, in bounded
+//!   memory) and streaming response.
 //! - One feature per ecosystem crate, named after it (`chrono`, `time`, `uuid`, `url`, `semver`,
 //!   `rust_decimal`, `indexmap`, `ordered-float`, `bytes`, `smallvec`, `smol_str`,
 //!   `compact_str`): its types as that crate's serde impls write and read them

@@ -62,8 +62,11 @@ const MODULES: &[(&str, &[&str])] = &[
     (
         "axum",
         &[
+            "AsExtractor",
+            "AsResponse",
             "Json",
             "JsonDataError",
+            "JsonLines",
             "JsonRejection",
             "JsonSyntaxError",
             "MissingJsonContentType",

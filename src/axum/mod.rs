@@ -1,4 +1,5 @@
-//! `Json<T>`: axum's JSON extractor and response, decoding and encoding with fastjson.
+//! `Json<T>` and `JsonLines<T>`: axum's JSON extractor and response, and axum-extra's JSON Lines
+//! stream, decoding and encoding with fastjson.
 //!
 //! A drop-in for `axum::Json` (axum 0.8): the same content-type rule, body limit, statuses and
 //! rejection texts, with fastjson's generated code where axum runs serde_json. Change the import,
@@ -45,7 +46,19 @@
 //! escaped strings are unescaped into, up to 64 KiB, so steady-state requests allocate only what
 //! the decoded value owns. To set the cap or the nesting limit, give the router a pool as an
 //! extension: `router.layer(axum::Extension(DecodePool::new().with_max_retained(1 << 20)))`.
+//!
+//! [`JsonLines<T>`](JsonLines) is axum-extra's `JsonLines` (0.12) on fastjson: as an extractor, a
+//! stream of one `Result<T, axum_core::Error>` per line of the body, decoded through the same
+//! pool as the chunks arrive (the body is never held whole, and a line over
+//! [`max_line_len`](JsonLines::max_line_len), 16 MiB by default, is an error item); as a
+//! response, each value of a stream written as a line of compact JSON. It yields the items
+//! axum-extra's does, line for line (its tests send the same bodies, cut into chunks at random
+//! places, to both), with two differences: a body error (the client went away) ends the stream,
+//! where axum-extra's goes on and may decode the cut last line as if it were whole; and, as with
+//! `Json`, nesting past 128 inside a field `T` skips is an error item.
 
+mod json_lines;
+mod line_split;
 mod rejection;
 
 use std::ops::{Deref, DerefMut};
@@ -55,6 +68,7 @@ use axum_core::response::{IntoResponse, Response};
 use bytes::Bytes;
 use http::header::{self, HeaderMap, HeaderValue};
 
+pub use self::json_lines::{AsExtractor, AsResponse, JsonLines};
 pub use self::rejection::{JsonDataError, JsonRejection, JsonSyntaxError, MissingJsonContentType};
 use crate::{DecodeOwned, DecodePool, Encode};
 
