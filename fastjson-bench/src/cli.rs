@@ -57,6 +57,34 @@ impl Args {
     }
 }
 
+impl Args {
+    /// The stream family's plan: a few MB with `--smoke`, 16 MB of JSON Lines in the default
+    /// run, 100 MB with `--full`; none with `--http`, `--fastjson-and-serde-json-only` or in a
+    /// group child.
+    pub fn stream_plan(&self) -> Option<crate::stream::Plan> {
+        use crate::stream::Plan;
+        if self.http || self.rows != Rows::All || self.group_child.is_some() {
+            return None;
+        }
+        Some(match self.mode {
+            Mode::Smoke => Plan::smoke(),
+            Mode::Default => Plan::short(),
+            Mode::Full => Plan::full(),
+        })
+    }
+
+    /// The extract family's plan, under the same conditions as [`Args::stream_plan`].
+    pub fn extract_plan(&self) -> Option<crate::extract::Plan> {
+        use crate::extract::Plan;
+        self.stream_plan()?;
+        Some(match self.mode {
+            Mode::Smoke => Plan::smoke(),
+            Mode::Default => Plan::short(),
+            Mode::Full => Plan::full(),
+        })
+    }
+}
+
 pub const USAGE: &str = "\
 usage: fastjson-bench [--smoke | --full] [--http] [--filter PAT]... [--corpus DIR] [--out DIR]
                       [--quiet] [--window-ms N] [--rounds N] [--sample-ms N] [--processes N]
@@ -88,6 +116,13 @@ usage: fastjson-bench [--smoke | --full] [--http] [--filter PAT]... [--corpus DI
                  11 rounds of 300 ms windows (21 of 1 s with --full). The default
                  run has a short form of it (3 rounds of 100 ms), --smoke a few
                  requests per cell
+  --filter stream, --filter extract
+                 the stream family (distinct order records as JSON Lines and as
+                 pretty concatenated JSON, read by each library's stream; ids
+                 stream/lines/fastjson slice stream) or the extract family (paths
+                 read out of twitter, citm_catalog and order; ids
+                 extract/twitter-end/fastjson Extractor) only. Both run in the
+                 default run (16 MB of lines), --full (100 MB) and --smoke (2 MB)
   --http-rounds N, --http-window-ms N
                  the HTTP family's interleaved rounds and window per cell and round
   --fastjson-and-serde-json-only
@@ -246,6 +281,17 @@ mod tests {
         let c = p("--group-child decode/twitter --rounds 4").unwrap();
         assert_eq!(c.group_child.as_deref(), Some("decode/twitter"));
         assert_eq!(c.http_plan(), None, "a group child never serves HTTP");
+        assert_eq!(c.stream_plan(), None, "nor runs the families");
+        assert_eq!(c.extract_plan(), None);
+        use crate::stream::Plan;
+        assert_eq!(p("").unwrap().stream_plan(), Some(Plan::short()));
+        assert_eq!(p("--full").unwrap().stream_plan(), Some(Plan::full()));
+        assert_eq!(p("--smoke").unwrap().stream_plan(), Some(Plan::smoke()));
+        assert_eq!(p("--http").unwrap().stream_plan(), None);
+        assert_eq!(
+            p("--smoke").unwrap().extract_plan(),
+            Some(crate::extract::Plan::smoke())
+        );
     }
 
     #[test]

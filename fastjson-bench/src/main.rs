@@ -51,6 +51,7 @@ fn main() {
         }
     };
     let http = args.http_plan();
+    let (stream, extract) = (args.stream_plan(), args.extract_plan());
     let opts = run::Options {
         mode: args.mode,
         filters: args.filters,
@@ -63,6 +64,8 @@ fn main() {
         group: args.group_child.clone(),
         http,
         http_only: args.http,
+        stream,
+        extract,
     };
     let mut report = run::run(&opts, workloads::all(&corpus), &corpus);
     if args.group_child.is_some() {
@@ -141,6 +144,10 @@ fn main() {
         || report.http.as_ref().is_some_and(|h| {
             h.cells.iter().any(|c| !c.verdict.passed())
                 || h.notes.iter().any(|n| n.starts_with("FAILED"))
+        })
+        || report.families().any(|f| {
+            f.cells.iter().any(|c| !c.verdict.passed())
+                || f.notes.iter().any(|n| n.starts_with("FAILED"))
         })
         || report.guard.iter().any(|g| !g.clean);
     if failed {

@@ -38,6 +38,11 @@ pub struct Options {
     pub http: Option<crate::http::Plan>,
     /// Run the HTTP family only (`--http`): no decode, encode or request rows.
     pub http_only: bool,
+    /// The stream family's plan (`None`: not run, as in [`Options::smoke`]). Its rows obey the
+    /// filters (`stream/lines/fastjson slice stream`); never in a group child or with `--http`.
+    pub stream: Option<crate::stream::Plan>,
+    /// The extract family's plan, likewise (`extract/twitter-end/fastjson Extractor`).
+    pub extract: Option<crate::extract::Plan>,
 }
 
 /// The rows a run may time.
@@ -128,6 +133,8 @@ impl Options {
             group: None,
             http: None,
             http_only: false,
+            stream: None,
+            extract: None,
         }
     }
 
@@ -711,6 +718,18 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
         }
         _ => None,
     };
+    // The families run in this process after the groups: their inputs (up to 100 MB of JSON
+    // Lines) are made here, not in every group child.
+    let families = opts.group.is_none() && opts.rows == Rows::All && !opts.http_only;
+    let stream = opts.stream.filter(|_| families).and_then(|plan| {
+        let section = crate::stream::run(&plan, &|id| opts.selects(id), &|s| progress.say(s));
+        (!section.cells.is_empty()).then_some(section)
+    });
+    let extract = opts.extract.filter(|_| families).and_then(|plan| {
+        let section =
+            crate::extract::run(&plan, corpus, &|id| opts.selects(id), &|s| progress.say(s));
+        (!section.cells.is_empty() || !section.notes.is_empty()).then_some(section)
+    });
     progress.done();
     header.busy.extend(crate::report::header::busy_compilers());
     header.steal_percent = cpu_times_at_start
@@ -766,5 +785,7 @@ pub fn run(opts: &Options, workloads: Vec<Workload>, corpus: &crate::corpus::Cor
         elapsed_s: start.elapsed().as_secs_f64(),
         round_probes_ns,
         http,
+        stream,
+        extract,
     }
 }

@@ -44,3 +44,20 @@ fn digests_are_pinned() {
         assert_eq!((*name, digest.as_str()), (want_name, want_digest));
     }
 }
+
+/// The stream family's inputs at their `--smoke` sizes (the larger ones are longer runs of the
+/// same records).
+#[test]
+fn stream_inputs_are_pinned() {
+    use fastjson_bench::generate::order_lines;
+    let (lines, n) = order_lines::json_lines(2 << 20);
+    assert_eq!(
+        (n, git_blob_sha1(&lines).as_str()),
+        (1016, "58d8a7fe857dfb34ca8a8ed543e12f21bd2028ed")
+    );
+    let (pretty, n) = order_lines::pretty_concatenated(1 << 20);
+    assert_eq!(
+        (n, git_blob_sha1(&pretty).as_str()),
+        (351, "2e58830f412815b5bb39e96d942fa8f13122b997")
+    );
+}

@@ -156,7 +156,51 @@ fn the_binary_smoke_run_passes_and_writes_its_files() {
         assert!(c.allocs_per_request.unwrap() > 0.0, "{}", c.id());
         assert!(c.json_allocs_per_request.unwrap() > 0.0, "{}", c.id());
     }
+    // And the stream and extract families, every row gated and run once.
+    let stream = back.stream.expect("--smoke runs the stream family");
+    assert_eq!(stream.cells.len(), 2 * 6, "lines and pretty, six rows each");
+    let extract = back.extract.expect("--smoke runs the extract family");
+    assert!(extract.cells.len() >= 2 * 7, "at least the order's groups");
+    for f in [&stream, &extract] {
+        for c in &f.cells {
+            assert!(c.verdict.passed(), "{}: {:?}", c.id(&f.family), c.verdict);
+            assert_eq!(c.samples_ns.len(), 1, "{}", c.id(&f.family));
+            assert!(c.allocs_per_unit.unwrap() > 0.0, "{}", c.id(&f.family));
+        }
+    }
+    assert!(stdout.contains("stream family"), "{stdout}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--filter stream` and `--filter extract` select one family each, and nothing else.
+#[test]
+fn a_family_filter_selects_that_family_only() {
+    use fastjson_bench::{extract, stream};
+    let opts = Options {
+        filters: vec!["stream".into()],
+        stream: Some(stream::Plan::smoke()),
+        extract: Some(extract::Plan::smoke()),
+        ..Options::smoke()
+    };
+    let r = run::run(&opts, workloads::generated(), &corpus::Corpus::none());
+    assert!(r.cells.is_empty() && r.requests.is_empty());
+    assert!(r.extract.is_none());
+    let stream = r.stream.expect("selected");
+    assert!(stream.cells.iter().all(|c| c.verdict.passed()));
+    assert_eq!(stream.cells.len(), 12);
+    let opts = Options {
+        filters: vec!["extract/order-end".into()],
+        ..opts
+    };
+    let r = run::run(&opts, workloads::generated(), &corpus::Corpus::none());
+    assert!(r.stream.is_none() && r.cells.is_empty());
+    let md = report::render::markdown(&r);
+    assert!(md.contains("## Field extraction"), "{md}");
+    let extract = r.extract.expect("selected");
+    let groups: std::collections::BTreeSet<&str> =
+        extract.cells.iter().map(|c| c.group.as_str()).collect();
+    assert_eq!(groups.into_iter().collect::<Vec<_>>(), ["order-end"]);
+    assert_eq!(extract.cells.len(), 7);
 }
 
 /// Groups timed in fresh processes (`--processes`): each child times its group's rows with its

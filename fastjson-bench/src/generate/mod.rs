@@ -6,6 +6,7 @@
 
 mod ladder;
 mod order;
+pub mod order_lines;
 pub mod reorder;
 pub mod rng;
 

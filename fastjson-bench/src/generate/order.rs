@@ -8,7 +8,7 @@ use super::{hundredths, WORDS};
 use crate::copies::serde_json_copy::micro::{Login, Reading};
 use crate::copies::serde_json_copy::order::{Address, LineItem, Order, OrderStatus};
 
-const PRODUCTS: &[&str] = &[
+pub(super) const PRODUCTS: &[&str] = &[
     "Espresso Beans 1kg",
     "Ceramic Mug \"Classic\"",
     "Pour-Over Kettle",

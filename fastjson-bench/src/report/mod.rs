@@ -4,6 +4,7 @@
 pub mod chart;
 pub mod compare;
 pub mod default_vs_native;
+pub mod family;
 pub mod header;
 pub mod headline;
 pub mod model;

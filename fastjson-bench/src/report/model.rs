@@ -45,6 +45,12 @@ pub struct Report {
     /// The HTTP family (`crate::http`), when it ran; absent from reports written before it.
     #[serde(default)]
     pub http: Option<crate::http::report::HttpSection>,
+    /// The stream family (`crate::stream`), when it ran; absent from older reports.
+    #[serde(default)]
+    pub stream: Option<super::family::FamilySection>,
+    /// The extract family (`crate::extract`), when it ran; absent from older reports.
+    #[serde(default)]
+    pub extract: Option<super::family::FamilySection>,
 }
 
 /// The guard's verdict on one payload root of one copy.
@@ -106,6 +112,11 @@ pub struct Cell {
 }
 
 impl Report {
+    /// The stream and extract families that ran.
+    pub fn families(&self) -> impl Iterator<Item = &super::family::FamilySection> {
+        self.stream.iter().chain(&self.extract)
+    }
+
     /// How many timed rounds ran contended, of how many (`contention::contended_rounds`).
     pub fn contended_rounds(&self) -> Option<(usize, usize)> {
         crate::contention::contended_rounds(&self.round_probes_ns)

@@ -397,6 +397,18 @@ pub fn markdown(r: &Report) -> String {
     if let Some(http) = &r.http {
         s.push_str(&crate::http::report::markdown(http));
     }
+    if let Some(f) = &r.stream {
+        s.push_str(&super::family::markdown(
+            f,
+            "Streams: order records one by one, JSON Lines and concatenated JSON",
+        ));
+    }
+    if let Some(f) = &r.extract {
+        s.push_str(&super::family::markdown(
+            f,
+            "Field extraction: a few paths out of a whole document",
+        ));
+    }
     if !r.first_calls.is_empty() {
         let processes = r
             .first_calls
@@ -491,6 +503,13 @@ pub fn terminal(r: &Report) -> String {
         let _ = writeln!(s, "\nHTTP (requests/s; vs axum::Json with serde_json):\n");
         s.push_str(&crate::http::report::table(http));
         for n in &http.notes {
+            let _ = writeln!(s, "note: {n}");
+        }
+    }
+    for f in r.families() {
+        let _ = writeln!(s, "\n{} family:\n", f.family);
+        s.push_str(&super::family::table(f));
+        for n in &f.notes {
             let _ = writeln!(s, "note: {n}");
         }
     }
