@@ -21,7 +21,7 @@ use crate::{DecodeOwned, DecodePool, Encode};
 /// with fastjson's codec, as an extractor and as a response.
 ///
 /// **As an extractor** (`JsonLines<T>`, `T: DecodeOwned`), it is a
-/// [`Stream`](futures_core::Stream) of `Result<T, axum_core::Error>`, read from the body as its
+/// [`Stream`] of `Result<T, axum_core::Error>`, read from the body as its
 /// chunks arrive, never the whole body at once. Like axum-extra's, it checks no content type and
 /// never rejects; each line is one item:
 ///
