@@ -253,7 +253,7 @@ impl Error {
     pub(crate) fn at_offset(code: ErrorCode, input: &[u8], offset: usize) -> Error {
         let offset = offset.min(input.len());
         let before = &input[..offset];
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        let line = 1 + crate::swar::count_newlines(before);
         let line_start = before
             .iter()
             .rposition(|&b| b == b'\n')
@@ -327,7 +327,7 @@ impl Error {
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1);
-        self.0.line = 1 + before[..line_start].iter().filter(|&&b| b == b'\n').count();
+        self.0.line = 1 + crate::swar::count_newlines(&before[..line_start]);
         self.0.column = consumed - line_start;
         self.0.offset = consumed.saturating_sub(1);
         self

@@ -124,7 +124,7 @@ impl<R: Read> Window<R> {
         let dropped = &self.buf[..n];
         match dropped.iter().rposition(|&b| b == b'\n') {
             Some(last) => {
-                self.base_line += count_newlines(dropped);
+                self.base_line += crate::swar::count_newlines(dropped);
                 self.base_column = n - (last + 1);
             }
             None => self.base_column += n,
@@ -241,21 +241,4 @@ impl<R: Read> Window<R> {
             self.fill(&mut from)?;
         }
     }
-}
-
-/// The number of `\n` bytes in `bytes`, eight at a time: every byte the stream drops is counted
-/// so that errors name stream lines, and the per-byte count was a pass as slow as a read's copy.
-fn count_newlines(bytes: &[u8]) -> usize {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let (words, rest) = bytes.as_chunks::<8>();
-    let mut count = 0;
-    for word in words {
-        // Zero bytes where the newlines were; a byte's high bit set in `nonzero` unless it is
-        // zero (exact: no borrow crosses bytes, unlike the subtraction form).
-        let x = u64::from_ne_bytes(*word) ^ 0x0a0a_0a0a_0a0a_0a0a;
-        let nonzero = ((x & LOW7).wrapping_add(LOW7)) | x;
-        count += (!nonzero & HIGH).count_ones() as usize;
-    }
-    count + rest.iter().filter(|&&b| b == b'\n').count()
 }
