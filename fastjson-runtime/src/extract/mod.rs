@@ -159,6 +159,36 @@ impl Extractor {
     }
 }
 
+/// Which of an object node's keys were read (a repeated one is an error, as in a typed
+/// decode): bits for up to 64 keys, so walking an object allocates nothing. A `Vec` per object
+/// was a quarter of the allocations of reading three paths from a 2 KB document.
+enum Seen {
+    Bits(u64),
+    Many(Vec<bool>),
+}
+
+impl Seen {
+    fn new(keys: usize) -> Seen {
+        if keys <= 64 {
+            Seen::Bits(0)
+        } else {
+            Seen::Many(vec![false; keys])
+        }
+    }
+
+    /// Marks key `at`; whether it was marked already.
+    fn insert(&mut self, at: usize) -> bool {
+        match self {
+            Seen::Bits(bits) => {
+                let was = *bits >> at & 1 == 1;
+                *bits |= 1 << at;
+                was
+            }
+            Seen::Many(seen) => std::mem::replace(&mut seen[at], true),
+        }
+    }
+}
+
 /// Whether the walk goes on or every path has been found ([`Extractor::stop_when_found`]).
 enum Flow {
     Go,
@@ -203,7 +233,7 @@ impl Walk<'_> {
 
     fn object(&mut self, node: &Node) -> Result<Flow> {
         self.lex.begin_object()?;
-        let mut seen = vec![false; node.keys.len()];
+        let mut seen = Seen::new(node.keys.len());
         let mut first = true;
         loop {
             let Some(key) = self.lex.next_key(&mut first)? else {
@@ -218,7 +248,7 @@ impl Walk<'_> {
                 continue;
             };
             let (name, child) = &node.keys[at];
-            if std::mem::replace(&mut seen[at], true) {
+            if seen.insert(at) {
                 return Err(self.lex.err_duplicate_field(name));
             }
             match self.value(child) {

@@ -198,6 +198,28 @@ fn keys_match_after_unescaping_and_strings_borrow_from_the_document() {
     ));
 }
 
+/// Objects with 1, 64 (the last key in the bitmask) and 65 wanted keys (the `Vec` form): every
+/// key's repeat is caught, and each key read once passes.
+#[test]
+fn a_repeated_key_is_caught_whatever_the_number_of_wanted_keys() {
+    for keys in [1, 63, 64, 65, 130] {
+        let x = Extractor::new((0..keys).map(|k| format!("$.k{k}"))).unwrap();
+        let body: Vec<String> = (0..keys).map(|k| format!("\"k{k}\":{k}")).collect();
+        let once = format!("{{{}}}", body.join(","));
+        let found = x.extract(once.as_bytes()).unwrap();
+        assert_eq!(found.raw(keys - 1), Some(&*(keys - 1).to_string()));
+        for repeated in [0, keys / 2, keys - 1] {
+            let twice = format!("{{{},\"k{repeated}\":0}}", body.join(","));
+            let err = x.extract(twice.as_bytes()).unwrap_err();
+            assert!(
+                err.to_string()
+                    .starts_with(&format!("duplicate field `k{repeated}` at $ ")),
+                "{keys} keys, k{repeated}: {err}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_repeated_key_is_an_error_on_a_path_and_ignored_elsewhere() {
     let x = Extractor::new(["$.a.b"]).unwrap();
