@@ -48,3 +48,29 @@ impl crate::guard::Inspect for SonicValue {
 impl crate::guard::Inspect for SimdValue {
     fn inspect(_: &mut crate::guard::Inspector) {}
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str =
+        r#"{"b":[1,-2,3.5,"x\"y",null,true],"a":{"n":18446744073709551615,"f":0.1}}"#;
+
+    // The gate compares through `Debug`: each library's value must print as serde_json's does
+    // for the same text, and print differently for a different value.
+    #[test]
+    fn debug_prints_as_serde_json_value() {
+        let want = format!(
+            "{:?}",
+            serde_json::from_str::<serde_json::Value>(TEXT).unwrap()
+        );
+        let sonic = SonicValue(sonic_rs::from_str(TEXT).unwrap());
+        let mut bytes = TEXT.as_bytes().to_vec();
+        let simd = SimdValue(simd_json::to_owned_value(&mut bytes).unwrap());
+        assert_eq!(format!("{sonic:?}"), want);
+        assert_eq!(format!("{simd:?}"), want);
+        let other = TEXT.replace("3.5", "3.25");
+        let sonic_other = SonicValue(sonic_rs::from_str(&other).unwrap());
+        assert_ne!(format!("{sonic_other:?}"), want);
+    }
+}
