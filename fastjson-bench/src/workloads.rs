@@ -231,7 +231,13 @@ pub fn guard_all() -> Vec<(String, Result<usize, Vec<crate::guard::Finding>>)> {
         order::Order,
         micro::Login,
         micro::Reading,
-        ladder::Ladder
+        ladder::Ladder,
+        shapes::EventPage,
+        shapes::Scene,
+        shapes::WorkflowRuns,
+        shapes::Inventory,
+        shapes::LabelCatalog,
+        shapes::Dashboard
     )
 }
 
@@ -297,5 +303,30 @@ pub fn generated() -> Vec<Workload> {
     for &(name, doc) in &g.ladder {
         out.push(crate::typed_workload!(name, "ladder", doc, ladder::Ladder));
     }
+    out.extend(shapes(&g.shapes));
     out
+}
+
+/// The `shapes` family: one workload per document shape of issue #58 (`generate::shapes`),
+/// decode and encode rows like every typed workload.
+fn shapes(docs: &[(&'static str, &'static [u8])]) -> Vec<Workload> {
+    docs.iter()
+        .map(|&(name, doc)| match name {
+            "shapes-events-value" => {
+                crate::typed_workload!(name, "shapes", doc, shapes::EventPage)
+            }
+            "shapes-rows-pretty" => crate::typed_workload!(name, "shapes", doc, shapes::Scene),
+            "shapes-ci-metadata" => {
+                crate::typed_workload!(name, "shapes", doc, shapes::WorkflowRuns)
+            }
+            "shapes-map-keyed" => {
+                crate::typed_workload!(name, "shapes", doc, shapes::Inventory)
+            }
+            "shapes-short-strings" => {
+                crate::typed_workload!(name, "shapes", doc, shapes::LabelCatalog)
+            }
+            "shapes-enums" => crate::typed_workload!(name, "shapes", doc, shapes::Dashboard),
+            other => unreachable!("generate::shapes has no model for {other}"),
+        })
+        .collect()
 }

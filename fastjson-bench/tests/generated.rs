@@ -39,7 +39,29 @@ fn digests_are_pinned() {
         ("ladder-3k", "324285c50badb94411d16c0c140741765c2420c0"),
         ("ladder-25k", "f22f9132bc1de61c79a9db81b022d92c2cf02d3f"),
         ("ladder-100k", "f10814a024d999ca1b110c43bf348756776c9fd7"),
+        (
+            "shapes-events-value",
+            "56b906cd9cdb4e2cff451cf91d5599781523c567",
+        ),
+        (
+            "shapes-rows-pretty",
+            "da0f3d7303719923f1806dc32a61967a9d62d768",
+        ),
+        (
+            "shapes-ci-metadata",
+            "62d00c9dd802cad2fdb25410da57cac0ed1b654e",
+        ),
+        (
+            "shapes-map-keyed",
+            "cefab193fe1721e071f93e74810a4c795e729f69",
+        ),
+        (
+            "shapes-short-strings",
+            "11cbcc23abc64f7c5af2b268b7e2084b3bc31722",
+        ),
+        ("shapes-enums", "5d77c91aedb446d150ab76d7e2fbb165712a300f"),
     ];
+    assert_eq!(got.len(), want.len(), "every generated document is pinned");
     for ((name, digest), (want_name, want_digest)) in got.iter().zip(want) {
         assert_eq!((*name, digest.as_str()), (want_name, want_digest));
     }

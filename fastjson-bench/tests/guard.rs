@@ -109,7 +109,7 @@ fn a_clean_tree_passes() {
 #[test]
 fn every_payload_copy_is_clean() {
     let lines = fastjson_bench::workloads::guard_all();
-    assert_eq!(lines.len(), 7 * 4);
+    assert_eq!(lines.len(), 13 * 4);
     for (root, result) in lines {
         let visited = result.unwrap_or_else(|f| panic!("{root}: {f:?}"));
         assert!(visited >= 1, "{root}");

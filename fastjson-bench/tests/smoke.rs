@@ -23,7 +23,8 @@ fn smoke_runs_every_row_and_writes_the_report() {
     }
     // twitter.json also runs with its keys sorted, decode rows only.
     let reordered = usize::from(corpus.get("twitter").is_some());
-    assert_eq!(r.workloads.len(), corpus.docs.len() + reordered + 7);
+    // 7 generated workloads, and the shapes family's 6.
+    assert_eq!(r.workloads.len(), corpus.docs.len() + reordered + 7 + 6);
     assert_eq!(r.cells.len(), r.workloads.len() * 16 - reordered * 8);
     if reordered == 1 {
         let sorted_rows = r

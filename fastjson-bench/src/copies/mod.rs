@@ -2,6 +2,7 @@
 //! the ownership marker that lets each codec accept only its own copy.
 
 pub mod stamp;
+pub mod value;
 
 /// An implementation under test, as a type: codecs accept only types owned by their library.
 pub trait Library: 'static {
@@ -32,9 +33,10 @@ libraries! {
     Fastjson => "fastjson",
 }
 
-/// Stamps every model into submodules `twitter`, `citm`, `canada`, `order`, `micro`, `ladder`.
+/// Stamps every model into submodules `twitter`, `citm`, `canada`, `order`, `micro`, `ladder`,
+/// `shapes`; `$value` is the free-form JSON value type this copy's models hold (see `value`).
 macro_rules! stamp_all_models {
-    ($side:ident, $lib:path) => {
+    ($side:ident, $lib:path, $value:ty) => {
         pub mod twitter {
             $crate::twitter_model!($side, $lib);
         }
@@ -53,13 +55,16 @@ macro_rules! stamp_all_models {
         pub mod ladder {
             $crate::ladder_model!($side, $lib);
         }
+        pub mod shapes {
+            $crate::shapes_model!($side, $lib, $value);
+        }
     };
 }
 
 /// serde_json's copy (serde derives). Also the reference: the gate's expected values are built
 /// with it from the exactly parsed document.
 pub mod serde_json_copy {
-    stamp_all_models!(serde, crate::copies::SerdeJson);
+    stamp_all_models!(serde, crate::copies::SerdeJson, ::serde_json::Value);
 
     /// The HTTP family's responses (only serde_json and fastjson serve HTTP).
     pub mod http {
@@ -69,17 +74,25 @@ pub mod serde_json_copy {
 
 /// sonic-rs's copy (serde derives, its own types).
 pub mod sonic_rs_copy {
-    stamp_all_models!(serde, crate::copies::SonicRs);
+    stamp_all_models!(
+        serde,
+        crate::copies::SonicRs,
+        crate::copies::value::SonicValue
+    );
 }
 
 /// simd-json's copy (serde derives, its own types).
 pub mod simd_json_copy {
-    stamp_all_models!(serde, crate::copies::SimdJson);
+    stamp_all_models!(
+        serde,
+        crate::copies::SimdJson,
+        crate::copies::value::SimdValue
+    );
 }
 
 /// fastjson's copy (`#[derive(FastJson)]` only).
 pub mod fastjson_copy {
-    stamp_all_models!(fastjson, crate::copies::Fastjson);
+    stamp_all_models!(fastjson, crate::copies::Fastjson, ::serde_json::Value);
 
     /// The HTTP family's responses.
     pub mod http {

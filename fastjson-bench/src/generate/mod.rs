@@ -1,5 +1,6 @@
-//! The generated workloads: the ~2 KB order, the two ~200 B micro-payloads and the size ladder
-//! (and, in `reorder`, a corpus document rewritten with its keys in another order).
+//! The generated workloads: the ~2 KB order, the two ~200 B micro-payloads, the size ladder and
+//! the `shapes` family (one document per shape of issue #58) (and, in `reorder`, a corpus
+//! document rewritten with its keys in another order).
 //! Built from integers only (a float is an integer divided by a power of ten or by 7, one
 //! correctly rounded IEEE operation, never a fused multiply-add), encoded by the pinned
 //! serde_json, and pinned by digest in `tests/generated.rs`.
@@ -9,6 +10,7 @@ mod order;
 pub mod order_lines;
 pub mod reorder;
 pub mod rng;
+pub mod shapes;
 
 use std::sync::OnceLock;
 
@@ -19,6 +21,8 @@ pub struct Generated {
     pub micro_reading: &'static [u8],
     /// `(name, document)` from the smallest rung up: about 0.5 KB, 3 KB, 25 KB and 100 KB.
     pub ladder: Vec<(&'static str, &'static [u8])>,
+    /// The `shapes` family (`shapes`): `(name, document)`, one per shape.
+    pub shapes: Vec<(&'static str, &'static [u8])>,
 }
 
 /// The ladder's rungs: name and minimum size in bytes.
@@ -45,6 +49,10 @@ impl Generated {
                 .iter()
                 .map(|&(name, min)| (name, leak(ladder::ladder(name, min))))
                 .collect(),
+            shapes: shapes::all()
+                .into_iter()
+                .map(|(name, doc)| (name, leak(doc)))
+                .collect(),
         })
     }
 
@@ -56,6 +64,7 @@ impl Generated {
             ("micro-reading", self.micro_reading),
         ];
         out.extend(self.ladder.iter().copied());
+        out.extend(self.shapes.iter().copied());
         out
     }
 }

@@ -7,4 +7,5 @@ pub mod http;
 pub mod ladder;
 pub mod micro;
 pub mod order;
+pub mod shapes;
 pub mod twitter;
