@@ -165,6 +165,29 @@ pub(crate) fn find_escape(bytes: &[u8], from: usize) -> usize {
     bytes.len()
 }
 
+/// Index of the first byte at or after `from` that is `"`, `[`, `]`, `{` or `}`, or
+/// `bytes.len()`: what a reader stream looks for outside strings to find where a value ends.
+#[inline]
+pub(crate) fn find_structural(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i + 8 <= bytes.len() {
+        let word = load(bytes, i);
+        // `[` and `{` differ only in bit 0x20, as `]` and `}` do: one compare each for both.
+        let folded = word | (ONES * 0x20);
+        let mask = zero_bytes(word ^ (ONES * b'"' as u64))
+            | zero_bytes(folded ^ (ONES * b'{' as u64))
+            | zero_bytes(folded ^ (ONES * b'}' as u64));
+        if mask != 0 {
+            return i + (mask.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && !matches!(bytes[i], b'"' | b'[' | b']' | b'{' | b'}') {
+        i += 1;
+    }
+    i
+}
+
 /// Like [`find_escape`], and also reports whether any byte before the returned index (or in
 /// the words scanned) is non-ASCII, so that the caller validates UTF-8 only when it must.
 #[inline]
@@ -243,6 +266,30 @@ mod tests {
         (from..bytes.len())
             .find(|&i| matches!(bytes[i], b'"' | b'\\') || bytes[i] < 0x20)
             .unwrap_or(bytes.len())
+    }
+
+    /// Every byte value at every position of short inputs, from every start: the first
+    /// structural byte, as a byte-by-byte search finds it (bytes one bit from `[`, `{`, `"`
+    /// included by the sweep).
+    #[test]
+    fn structural_search_agrees_with_the_naive_scan() {
+        for other in 0u8..=255 {
+            for len in 0..20 {
+                for at in 0..len {
+                    let mut bytes: Vec<u8> = (0..len).map(|i| b"a1 :,\n"[i % 6]).collect();
+                    bytes[at] = other;
+                    if len > 12 {
+                        bytes[len - 2] = b'}';
+                    }
+                    for from in 0..=len {
+                        let naive = (from..len)
+                            .find(|&i| matches!(bytes[i], b'"' | b'[' | b']' | b'{' | b'}'))
+                            .unwrap_or(len);
+                        assert_eq!(find_structural(&bytes, from), naive, "{bytes:?} {from}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -35,40 +35,134 @@ impl Boundary {
             self.scanned = value.len();
             return done;
         }
-        while let Some(&b) = value.get(self.scanned) {
-            self.scanned += 1;
+        loop {
             if self.in_string {
                 if self.escaped {
+                    if self.scanned >= value.len() {
+                        return false;
+                    }
+                    self.scanned += 1;
                     self.escaped = false;
-                } else if b == b'\\' {
-                    self.escaped = true;
-                } else if b == b'"' {
-                    self.in_string = false;
-                    if self.depth == 0 {
-                        return true;
+                }
+                // Eight bytes at a time to the next quote or backslash (a control character
+                // stops the search too; the decode reports it).
+                let at = crate::swar::find_escape(value, self.scanned);
+                let Some(&b) = value.get(at) else {
+                    self.scanned = value.len();
+                    return false;
+                };
+                self.scanned = at + 1;
+                match b {
+                    b'"' => {
+                        self.in_string = false;
+                        if self.depth == 0 {
+                            return true;
+                        }
+                    }
+                    b'\\' => self.escaped = true,
+                    _ => {}
+                }
+            } else {
+                let at = crate::swar::find_structural(value, self.scanned);
+                let Some(&b) = value.get(at) else {
+                    self.scanned = value.len();
+                    return false;
+                };
+                self.scanned = at + 1;
+                match b {
+                    b'"' => self.in_string = true,
+                    b'{' | b'[' => self.depth += 1,
+                    _ => {
+                        self.depth = self.depth.saturating_sub(1);
+                        if self.depth == 0 {
+                            return true;
+                        }
                     }
                 }
-                continue;
-            }
-            match b {
-                b'"' => self.in_string = true,
-                b'{' | b'[' => self.depth += 1,
-                b'}' | b']' => {
-                    self.depth = self.depth.saturating_sub(1);
-                    if self.depth == 0 {
-                        return true;
-                    }
-                }
-                _ => {}
             }
         }
-        false
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Boundary;
+    use crate::test_rng::{iterations, xorshift};
+
+    /// The byte-at-a-time scan the word-at-a-time one replaced: where the value ends, or
+    /// `None` when it does not end in `value`.
+    fn naive_end(value: &[u8]) -> Option<usize> {
+        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+        for (i, &b) in value.iter().enumerate() {
+            if in_string {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == b'"' {
+                    in_string = false;
+                    if depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                continue;
+            }
+            match b {
+                b'"' => in_string = true,
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Random texts over the bytes that matter (brackets, quotes, backslashes, control and
+    /// non-ASCII bytes among plain ones), fed in random steps: "complete" exactly when the
+    /// byte-at-a-time scan's end has arrived, whatever the steps.
+    #[test]
+    fn agrees_with_the_byte_at_a_time_scan_at_any_chunking() {
+        let mut rng = xorshift(0xB0DA);
+        let alphabet = b"{}[]\"\\\\ax1 ,:\n\x01\xc3";
+        for _ in 0..iterations(20_000) {
+            let len = 1 + (rng() % 80) as usize;
+            let mut value: Vec<u8> = (0..len)
+                .map(|_| alphabet[(rng() % alphabet.len() as u64) as usize])
+                .collect();
+            value[0] = b"{[\""[(rng() % 3) as usize];
+            let end = naive_end(&value);
+            let mut boundary = Boundary::default();
+            let (mut before, mut have) = (0, 0);
+            let found = loop {
+                before = have;
+                have = (have + 1 + (rng() % 12) as usize).min(value.len());
+                if boundary.complete(&value[..have]) {
+                    break Some(have);
+                }
+                if have == value.len() {
+                    break None;
+                }
+            };
+            match (end, found) {
+                (Some(end), Some(have)) => assert!(
+                    before < end && end <= have,
+                    "{:?}: ends at {end}, seen complete at {have}",
+                    String::from_utf8_lossy(&value)
+                ),
+                (end, found) => assert_eq!(
+                    end.is_some(),
+                    found.is_some(),
+                    "{:?}",
+                    String::from_utf8_lossy(&value)
+                ),
+            }
+        }
+    }
 
     /// Fed a value a byte at a time, it says "complete" exactly when the value's last byte
     /// (or a scalar's terminator) arrives.
