@@ -2,7 +2,6 @@
 //! the ownership marker that lets each codec accept only its own copy.
 
 pub mod stamp;
-pub mod value;
 
 /// An implementation under test, as a type: codecs accept only types owned by their library.
 pub trait Library: 'static {
@@ -34,9 +33,9 @@ libraries! {
 }
 
 /// Stamps every model into submodules `twitter`, `citm`, `canada`, `order`, `micro`, `ladder`,
-/// `shapes`; `$value` is the free-form JSON value type this copy's models hold (see `value`).
+/// `shapes`.
 macro_rules! stamp_all_models {
-    ($side:ident, $lib:path, $value:ty) => {
+    ($side:ident, $lib:path) => {
         pub mod twitter {
             $crate::twitter_model!($side, $lib);
         }
@@ -56,7 +55,7 @@ macro_rules! stamp_all_models {
             $crate::ladder_model!($side, $lib);
         }
         pub mod shapes {
-            $crate::shapes_model!($side, $lib, $value);
+            $crate::shapes_model!($side, $lib);
         }
     };
 }
@@ -64,7 +63,7 @@ macro_rules! stamp_all_models {
 /// serde_json's copy (serde derives). Also the reference: the gate's expected values are built
 /// with it from the exactly parsed document.
 pub mod serde_json_copy {
-    stamp_all_models!(serde, crate::copies::SerdeJson, ::serde_json::Value);
+    stamp_all_models!(serde, crate::copies::SerdeJson);
 
     /// The HTTP family's responses (only serde_json and fastjson serve HTTP).
     pub mod http {
@@ -74,25 +73,17 @@ pub mod serde_json_copy {
 
 /// sonic-rs's copy (serde derives, its own types).
 pub mod sonic_rs_copy {
-    stamp_all_models!(
-        serde,
-        crate::copies::SonicRs,
-        crate::copies::value::SonicValue
-    );
+    stamp_all_models!(serde, crate::copies::SonicRs);
 }
 
 /// simd-json's copy (serde derives, its own types).
 pub mod simd_json_copy {
-    stamp_all_models!(
-        serde,
-        crate::copies::SimdJson,
-        crate::copies::value::SimdValue
-    );
+    stamp_all_models!(serde, crate::copies::SimdJson);
 }
 
 /// fastjson's copy (`#[derive(FastJson)]` only).
 pub mod fastjson_copy {
-    stamp_all_models!(fastjson, crate::copies::Fastjson, ::serde_json::Value);
+    stamp_all_models!(fastjson, crate::copies::Fastjson);
 
     /// The HTTP family's responses.
     pub mod http {

@@ -1,12 +1,12 @@
 //! Canonical models of the `shapes` family (issue #58): document shapes the other workloads do
-//! not have, each written as a user of its domain would write it. `$value` is the copy's own
-//! free-form JSON value type (`serde_json::Value`, or sonic-rs's and simd-json's; see
-//! `copies::value`).
+//! not have, each written as a user of its domain would write it. Free-form payloads are
+//! `serde_json::Value` in every copy: the type a user's struct holds, unchanged whichever
+//! library decodes it (what the shape measures is building serde_json's maps and strings).
 
 /// Emits the shapes family's types into the calling module through `stamp!` for one side.
 #[macro_export]
 macro_rules! shapes_model {
-    ($side:ident, $lib:path, $value:ty) => {
+    ($side:ident, $lib:path) => {
         $crate::stamp! { $side, $lib;
             // events-value: an event export, typed envelopes around free-form payloads.
             pub struct EventPage {
@@ -22,9 +22,9 @@ macro_rules! shapes_model {
                 pub user_id: Option<u64>,
                 pub session_id: Option<String>,
                 pub schema_version: u32,
-                pub payload: $value,
+                pub payload: ::serde_json::Value,
                 #[serde(default, skip_serializing_if = "Option::is_none")]
-                pub extra: Option<$value>,
+                pub extra: Option<::serde_json::Value>,
             }
 
             // rows-pretty: a pretty-printed game-state export, many small integer records.
