@@ -137,15 +137,15 @@ mod tests {
             value[0] = b"{[\""[(rng() % 3) as usize];
             let end = naive_end(&value);
             let mut boundary = Boundary::default();
-            let (mut before, mut have) = (0, 0);
-            let found = loop {
-                before = have;
+            let mut have = 0;
+            let (before, found) = loop {
+                let before = have;
                 have = (have + 1 + (rng() % 12) as usize).min(value.len());
                 if boundary.complete(&value[..have]) {
-                    break Some(have);
+                    break (before, Some(have));
                 }
                 if have == value.len() {
-                    break None;
+                    break (before, None);
                 }
             };
             match (end, found) {
