@@ -307,7 +307,7 @@ pub fn generated() -> Vec<Workload> {
     out
 }
 
-/// The `shapes` family: one workload per document shape of issue #58 (`generate::shapes`),
+/// The `shapes` family: one workload per document shape the corpora lack (`generate::shapes`),
 /// decode and encode rows like every typed workload.
 fn shapes(docs: &[(&'static str, &'static [u8])]) -> Vec<Workload> {
     docs.iter()

@@ -26,6 +26,32 @@ fn smoke_runs_every_row_and_writes_the_report() {
     // 7 generated workloads, and the shapes family's 6.
     assert_eq!(r.workloads.len(), corpus.docs.len() + reordered + 7 + 6);
     assert_eq!(r.cells.len(), r.workloads.len() * 16 - reordered * 8);
+    // The shapes family, in its order, with every library's decode and encode rows.
+    let shapes: Vec<&str> = r
+        .workloads
+        .iter()
+        .filter(|w| w.family == "shapes")
+        .map(|w| w.name.as_str())
+        .collect();
+    assert_eq!(
+        shapes,
+        [
+            "shapes-events-value",
+            "shapes-rows-pretty",
+            "shapes-ci-metadata",
+            "shapes-map-keyed",
+            "shapes-short-strings",
+            "shapes-enums",
+        ]
+    );
+    for name in shapes {
+        for lib in ["fastjson", "serde_json", "sonic-rs", "simd-json"] {
+            for dir in ["decode", "encode"] {
+                let id = format!("{dir}/{name}/{lib}");
+                assert!(r.cells.iter().any(|c| c.id() == id), "{id} missing");
+            }
+        }
+    }
     if reordered == 1 {
         let sorted_rows = r
             .cells

@@ -233,8 +233,9 @@ pub(crate) fn count_newlines(bytes: &[u8]) -> usize {
 mod tests {
     use super::*;
 
-    /// Every byte value at every position of every length up to 40, and bytes that differ from
-    /// `\n` in one bit (0x0b, 0x8a): the count is the byte-by-byte count.
+    /// Six byte values (among them 0x0b and 0x8a, one bit from `\n`) at every position of every
+    /// length up to 40, blocks full of newlines, and a long mixed input: the count is the
+    /// byte-by-byte count.
     #[test]
     fn count_newlines_counts_exactly() {
         for len in 0..40 {

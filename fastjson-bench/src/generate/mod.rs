@@ -1,5 +1,5 @@
 //! The generated workloads: the ~2 KB order, the two ~200 B micro-payloads, the size ladder and
-//! the `shapes` family (one document per shape of issue #58) (and, in `reorder`, a corpus
+//! the `shapes` family (one document per document shape the corpora lack) (and, in `reorder`, a corpus
 //! document rewritten with its keys in another order).
 //! Built from integers only (a float is an integer divided by a power of ten or by 7, one
 //! correctly rounded IEEE operation, never a fused multiply-add), encoded by the pinned

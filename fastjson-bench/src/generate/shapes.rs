@@ -1,4 +1,4 @@
-//! The `shapes` family's documents (issue #58): one per shape, each from its own seed, built from
+//! The `shapes` family's documents: one per shape, each from its own seed, built from
 //! integers only like the rest of `generate` (floats are an integer over a power of ten), encoded
 //! by the pinned serde_json (`rows-pretty` pretty-printed, the others compact), about 300–600 KB
 //! each. The models are in `models/shapes.rs`.

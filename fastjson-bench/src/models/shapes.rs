@@ -1,4 +1,4 @@
-//! Canonical models of the `shapes` family (issue #58): document shapes the other workloads do
+//! Canonical models of the `shapes` family: document shapes the other workloads do
 //! not have, each written as a user of its domain would write it. Free-form payloads are
 //! `serde_json::Value` in every copy: the type a user's struct holds, unchanged whichever
 //! library decodes it (what the shape measures is building serde_json's maps and strings).
