@@ -8,7 +8,7 @@ use fastjson_bench::copies::{fastjson_copy, serde_json_copy};
 use fastjson_bench::generate::rng::Rng;
 
 /// Random cuts past the first 4 KB: both decoders run unoptimised in this test profile.
-const RANDOM_CUTS: usize = 300;
+const RANDOM_CUTS: usize = 100;
 
 fn cut_points(len: usize, seed: u64) -> Vec<usize> {
     let mut cuts: Vec<usize> = (0..len.min(4096)).collect();
