@@ -41,10 +41,15 @@ fn main() {
         std::env::var("OPT_LEVEL").unwrap_or_default()
     );
 
-    let lock_path = concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.lock");
+    // The manifest directory as Cargo passes it when the script runs, not as it was when the
+    // script was compiled: a script binary built in another checkout sharing this target
+    // directory would otherwise watch that checkout's lock file and, once it is gone, rebuild
+    // the bench on every `cargo run` (the default-vs-native pairs rebuilt it each time).
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let lock_path = format!("{manifest_dir}/../Cargo.lock");
     println!("cargo:rerun-if-changed={lock_path}");
     println!("cargo:rerun-if-changed=build.rs");
-    let lock = std::fs::read_to_string(lock_path).unwrap_or_default();
+    let lock = std::fs::read_to_string(&lock_path).unwrap_or_default();
     let mut versions = Vec::new();
     for name in [
         "fastjson",
