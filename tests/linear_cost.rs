@@ -1,16 +1,16 @@
 //! Decoding cost grows linearly with input size (the allocator's own growth aside: shapes that
 //! allocate a node per few bytes are measured through the skipper): for each shape of document (long strings,
 //! many small numbers, deep-but-legal nesting, many keys, an error at the very end, untagged
-//! attempts that fail), the cost per byte at ~100 MB stays within a generous factor of the cost
-//! per byte at ~10 MB (1.25 MB and 128 KB for the untagged attempts).
+//! attempts that fail), the cost per byte at ~40 MB stays within a generous factor of the cost
+//! per byte at ~4 MB (1.25 MB and 128 KB for the untagged attempts).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use fastjson::FastJson;
 
-const SMALL: usize = 10 << 20;
-const LARGE: usize = 100 << 20;
+const SMALL: usize = 4 << 20;
+const LARGE: usize = 40 << 20;
 /// Per-byte cost may grow this much from the small size to the large one before we call it non-linear
 /// (a quadratic path would grow it about 10x).
 const GENEROUS: f64 = 3.0;
@@ -138,8 +138,8 @@ fn decoding_cost_is_linear() {
     });
     // Each float fails the `Int` attempt first. Counting that error's line from the start of
     // the input made this quadratic; the sizes are small so that a regression fails in minutes
-    // rather than in hours. Last: a run before the others leaves the allocator warm for the 10 MB
-    // runs but not the 100 MB ones, which skews their ratios.
+    // rather than in hours. Last: a run before the others leaves the allocator warm for the 4 MB
+    // runs but not the 40 MB ones, which skews their ratios.
     assert_linear_between(
         "untagged attempts failing",
         (128 << 10, 1280 << 10),
