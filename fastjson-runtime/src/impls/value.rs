@@ -169,5 +169,20 @@ mod tests {
     fn repeated_keys_keep_the_last_value() {
         let v: Value = from_slice(br#"{"a":1,"a":2}"#).unwrap();
         assert_eq!(v["a"], 2);
+        let v: Value = from_slice(br#"{"a":{"x":1},"b":2,"a":[true]}"#).unwrap();
+        let theirs: Value = serde_json::from_str(r#"{"a":{"x":1},"b":2,"a":[true]}"#).unwrap();
+        assert_eq!(v, theirs);
+    }
+
+    #[test]
+    fn errors_inside_values_name_the_keys_on_their_path() {
+        for (text, path) in [
+            (r#"{"a":1,"b":{"c":[1,{"d":tru}]}}"#, "$.b.c[1].d"),
+            (r#"{"k":1,"j":2,"k":[x]}"#, "$.k[0]"),
+            (r#"{"z":0,"y":0,"x":{"w":-}}"#, "$.x.w"),
+        ] {
+            let err = from_slice::<Value>(text.as_bytes()).unwrap_err();
+            assert_eq!(err.path(), path, "{text}: {err}");
+        }
     }
 }
