@@ -153,8 +153,10 @@ fn main() {
         }
         shape if shape.starts_with("shapes-") => {
             let doc = generated.shapes.iter().find(|(n, _)| *n == shape);
-            let names: Vec<&str> = generated.shapes.iter().map(|(n, _)| *n).collect();
-            let doc = doc.unwrap_or_else(|| panic!("no shape `{shape}` (the shapes: {names:?})"));
+            let doc = doc.unwrap_or_else(|| {
+                let names: Vec<&str> = generated.shapes.iter().map(|(n, _)| *n).collect();
+                panic!("no shape `{shape}` (the shapes: {names:?})")
+            });
             return match shape {
                 "shapes-events-value" => run::<shapes::EventPage>(direction, doc.1, iterations),
                 "shapes-rows-pretty" => run::<shapes::Scene>(direction, doc.1, iterations),

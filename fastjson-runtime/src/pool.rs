@@ -202,8 +202,8 @@ mod tests {
             .map(|thread| {
                 std::thread::spawn(move || {
                     let mut max_kept = 0;
-                    // Under valgrind five rounds (40 s → ~5 s there): enough for every thread
-                    // to meet each of the three sizes.
+                    // Under valgrind five rounds (see the short-integer test for the time
+                    // saved): enough for every thread to meet each of the three sizes.
                     for round in 0..crate::test_rng::iterations(40).max(5) {
                         let len = match (thread + round) % 5 {
                             0 => 2 << 20,
