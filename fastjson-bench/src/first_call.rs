@@ -77,8 +77,9 @@ impl Sample {
 }
 
 /// The child's side: finds the decode row `row` (`decode/WORKLOAD/IMPLEMENTATION`) and times
-/// its first two decodes. Everything before them (reading the corpus, generating the payloads,
-/// which runs serde_json's encoder) is the same for every implementation and not timed.
+/// its first two decodes. Everything before them (reading the corpus, generating the one payload
+/// the row reads, which runs serde_json's encoder) is the same for every implementation and not
+/// timed; no other workload is built, so the heap the first decode starts from holds only that.
 pub fn child(row: &str, corpus: &crate::corpus::Corpus) -> Result<Sample, String> {
     let mut parts = row.splitn(3, '/');
     let (Some("decode"), Some(workload), Some(implementation)) =
@@ -88,9 +89,7 @@ pub fn child(row: &str, corpus: &crate::corpus::Corpus) -> Result<Sample, String
             "{row}: not a decode row id (decode/WORKLOAD/IMPLEMENTATION)"
         ));
     };
-    let w = workloads::all(corpus)
-        .into_iter()
-        .find(|w| w.name == workload)
+    let w = workloads::named(workload, corpus)
         .ok_or_else(|| format!("{row}: no workload `{workload}` (is the corpus there?)"))?;
     let r = w
         .decoders

@@ -83,3 +83,31 @@ fn stream_inputs_are_pinned() {
         (351, "2e58830f412815b5bb39e96d942fa8f13122b997")
     );
 }
+
+/// `workloads::named` (the first-call child's way in) builds the same workload as `all`, each
+/// generated document generated alone to the same bytes, and knows no other name.
+#[test]
+fn a_workload_built_alone_is_the_one_built_with_the_others() {
+    use fastjson_bench::{corpus, workloads};
+    let corpus = corpus::load(None);
+    let labels = |w: &workloads::Workload| {
+        let d: Vec<&str> = w.decoders.iter().map(|r| r.label).collect();
+        let e: Vec<&str> = w.encoders.iter().map(|r| r.label).collect();
+        (d, e, w.transactions.len())
+    };
+    let all = workloads::all(&corpus);
+    assert!(all.len() >= 13, "{} workloads", all.len());
+    for w in &all {
+        let alone = workloads::named(&w.name, &corpus)
+            .unwrap_or_else(|| panic!("{}: not found by name", w.name));
+        assert_eq!(
+            (alone.name.as_str(), alone.family),
+            (w.name.as_str(), w.family)
+        );
+        assert!(alone.input == w.input, "{}: other bytes", w.name);
+        assert_eq!(labels(&alone), labels(w), "{}", w.name);
+    }
+    for name in ["no-such-workload", "ladder-1k", "shapes-", ""] {
+        assert!(workloads::named(name, &corpus).is_none(), "{name}");
+    }
+}

@@ -69,6 +69,22 @@ impl Generated {
     }
 }
 
+/// One generated document by name (`order`, `ladder-3k`, `shapes-enums`, ...), generated alone
+/// and not kept by [`Generated::get`]: for a process that needs only it (the first-call child,
+/// whose heap should hold nothing else when its first decode starts).
+pub fn one(name: &str) -> Option<(&'static str, &'static [u8])> {
+    let (name, doc) = match name {
+        "order" => ("order", order::order()),
+        "micro-login" => ("micro-login", order::micro_login()),
+        "micro-reading" => ("micro-reading", order::micro_reading()),
+        _ => match LADDER.iter().find(|&&(rung, _)| rung == name) {
+            Some(&(rung, min)) => (rung, ladder::ladder(rung, min)),
+            None => shapes::one(name)?,
+        },
+    };
+    Some((name, leak(doc)))
+}
+
 /// An amount in hundredths as a float (`1999` → `19.99`).
 fn hundredths(n: i64) -> f64 {
     n as f64 / 100.0

@@ -15,16 +15,33 @@ use crate::copies::serde_json_copy::shapes::{
     Scene, SimpleUser, Sprite, Widget, WidgetKind, WorkflowRun, WorkflowRuns,
 };
 
+/// A shape's document generator.
+type Generator = fn() -> Vec<u8>;
+
+/// The family: each shape's name and its generator.
+const SHAPES: [(&str, Generator); 6] = [
+    ("shapes-events-value", events_value),
+    ("shapes-rows-pretty", rows_pretty),
+    ("shapes-ci-metadata", ci_metadata),
+    ("shapes-map-keyed", map_keyed),
+    ("shapes-short-strings", short_strings),
+    ("shapes-enums", enums),
+];
+
 /// The family's workloads: name and document.
 pub fn all() -> Vec<(&'static str, Vec<u8>)> {
-    vec![
-        ("shapes-events-value", events_value()),
-        ("shapes-rows-pretty", rows_pretty()),
-        ("shapes-ci-metadata", ci_metadata()),
-        ("shapes-map-keyed", map_keyed()),
-        ("shapes-short-strings", short_strings()),
-        ("shapes-enums", enums()),
-    ]
+    SHAPES
+        .iter()
+        .map(|&(name, generate)| (name, generate()))
+        .collect()
+}
+
+/// One shape's document, generated alone: its static name and document.
+pub fn one(name: &str) -> Option<(&'static str, Vec<u8>)> {
+    SHAPES
+        .iter()
+        .find(|&&(n, _)| n == name)
+        .map(|&(n, generate)| (n, generate()))
 }
 
 const EPOCH: u64 = 1_709_648_829_007;
