@@ -419,7 +419,7 @@ pub fn markdown(r: &Report) -> String {
         let _ = writeln!(s, "\n## First decode in a fresh process\n");
         let _ = writeln!(
             s,
-            "Each figure is the median over {processes} processes per row, spawned round by round with the rows interleaved. A process reads the corpus and generates the payloads (untimed, the same for every implementation), then times its first decode (cold code pages, caches and allocator, any lazy initialisation) and the one right after it. *Steady state* is the row's median in the table above (same binary, same run). What a command-line tool or a short-lived handler pays once.\n"
+            "Each figure is the median over {processes} processes per row, spawned round by round with the rows interleaved. A process reads the corpus and builds the row's workload alone (its payload generated when it is a generated one; untimed, the same for every implementation), then times its first decode (cold code pages, caches and allocator, any lazy initialisation) and the one right after it. *Steady state* is the row's median in the table above (same binary, same run). What a command-line tool or a short-lived handler pays once.\n"
         );
         s.push_str(&first_call_table(&r.first_calls));
     }
