@@ -3,21 +3,9 @@
 //! probed; a smoke run (no rounds to probe) says nothing. Each group's section gives its own
 //! count when any of its rounds ran contended.
 
-use fastjson_bench::corpus::Corpus;
-use fastjson_bench::report::{default_vs_native, render, Report};
-use fastjson_bench::run::{self, Options};
-use fastjson_bench::workloads;
+mod common;
 
-/// A smoke run of the two small generated workloads: what these tests read off a report does
-/// not depend on which rows it holds, and a debug build's smoke run over every workload is slow
-/// (this file took 21.5 s with every workload, 2.6 s with these two).
-fn smoke_report() -> Report {
-    let opts = Options {
-        filters: vec!["/order/".into(), "/micro-login/".into()],
-        ..Options::smoke()
-    };
-    run::run(&opts, workloads::generated(), &Corpus::none())
-}
+use fastjson_bench::report::{default_vs_native, render, Report};
 
 fn with_probes(report: &Report, probes: &[f64]) -> Report {
     let mut r = report.clone();
@@ -27,7 +15,7 @@ fn with_probes(report: &Report, probes: &[f64]) -> Report {
 
 #[test]
 fn a_smoke_run_probes_nothing_and_says_nothing() {
-    let r = smoke_report();
+    let r = common::small_smoke_report();
     assert!(r.round_probes_ns.is_empty());
     assert_eq!(r.contended_rounds(), None);
     let md = render::markdown(&r);
@@ -39,7 +27,7 @@ fn a_smoke_run_probes_nothing_and_says_nothing() {
 
 #[test]
 fn quiet_rounds_are_counted_and_shared_ones_flagged() {
-    let base = smoke_report();
+    let base = common::small_smoke_report();
     // Ten probes within 12% of the fastest: quiet.
     let quiet = with_probes(
         &base,
@@ -88,7 +76,7 @@ fn quiet_rounds_are_counted_and_shared_ones_flagged() {
 /// Old reports (written before the contention probe) have no probes and still load.
 #[test]
 fn reports_without_probes_load() {
-    let r = smoke_report();
+    let r = common::small_smoke_report();
     let mut json: serde_json::Value = serde_json::to_value(&r).unwrap();
     json.as_object_mut().unwrap().remove("round_probes_ns");
     let back: Report = serde_json::from_value(json).unwrap();
@@ -97,7 +85,7 @@ fn reports_without_probes_load() {
 
 #[test]
 fn the_default_vs_native_summary_gives_the_contended_share_per_run() {
-    let base = smoke_report();
+    let base = common::small_smoke_report();
     let quiet = with_probes(&base, &[1.0e6, 1.1e6, 1.0e6, 1.05e6]);
     let shared = with_probes(&base, &[1.0e6, 1.9e6, 1.0e6, 1.05e6]);
     let pairs = vec![(quiet.clone(), quiet.clone()), (quiet, shared)];
@@ -112,7 +100,7 @@ fn the_default_vs_native_summary_gives_the_contended_share_per_run() {
 
 #[test]
 fn a_group_names_its_contended_rounds_in_its_heading() {
-    let mut r = smoke_report();
+    let mut r = common::small_smoke_report();
     for c in r.cells.iter_mut() {
         c.contended_rounds = if c.workload == "order" && c.direction == "decode" {
             Some((19, 33))

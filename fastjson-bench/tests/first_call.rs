@@ -1,24 +1,15 @@
 //! The first-call table end to end: the bench binary's child mode, the parent spawning it, the
 //! guards (a gate failure is not timed, a bad row id is an error) and the report section.
 
+mod common;
+
 use std::process::Command;
 
 use fastjson_bench::first_call::{self, Sample, CHILD_FLAG};
 use fastjson_bench::gate::Verdict;
-use fastjson_bench::run::{self, Options};
-use fastjson_bench::{corpus, report, workloads};
+use fastjson_bench::report;
 
 const EXE: &str = env!("CARGO_BIN_EXE_fastjson-bench");
-
-/// A smoke run of the two workloads the first-call table measures (what these tests read off
-/// the report does not depend on the other rows).
-fn smoke_report() -> report::Report {
-    let opts = Options {
-        filters: vec!["/order/".into(), "/micro-login/".into()],
-        ..Options::smoke()
-    };
-    run::run(&opts, workloads::generated(), &corpus::Corpus::none())
-}
 
 #[test]
 fn the_child_times_one_row_and_refuses_what_is_not_a_decode_row() {
@@ -48,7 +39,7 @@ fn the_child_times_one_row_and_refuses_what_is_not_a_decode_row() {
 
 #[test]
 fn the_parent_spawns_every_row_interleaved_and_the_report_shows_them() {
-    let mut r = smoke_report();
+    let mut r = common::small_smoke_report();
     let calls = first_call::measure(EXE.as_ref(), &r, None, 2, |_| {});
     // The generated workloads among the measured ones: order and micro-login, four libraries.
     let ids: Vec<String> = calls
@@ -95,7 +86,7 @@ fn the_parent_spawns_every_row_interleaved_and_the_report_shows_them() {
 
 #[test]
 fn a_row_that_failed_the_gate_is_not_timed_and_a_failing_child_is_reported() {
-    let mut r = smoke_report();
+    let mut r = common::small_smoke_report();
     for c in r.cells.iter_mut().filter(|c| {
         c.direction == "decode" && c.workload == "order" && c.implementation == "sonic-rs"
     }) {

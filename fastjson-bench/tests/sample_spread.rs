@@ -2,21 +2,10 @@
 //! (in report.md and on the terminal), floors do not count, and a smoke run (one sample per
 //! row) says nothing.
 
-use fastjson_bench::corpus::Corpus;
-use fastjson_bench::report::{header::SPREAD_WARNING_FRACTION, render, Report};
-use fastjson_bench::run::{self, Options};
-use fastjson_bench::workloads::{self, Role};
+mod common;
 
-/// A smoke run of the two small generated workloads: what these tests read off a report does
-/// not depend on which rows it holds, and a debug build's smoke run over every workload is slow
-/// (this file took 9.7 s with every workload, 2.3 s with these two).
-fn smoke_report() -> Report {
-    let opts = Options {
-        filters: vec!["/order/".into(), "/micro-login/".into()],
-        ..Options::smoke()
-    };
-    run::run(&opts, workloads::generated(), &Corpus::none())
-}
+use fastjson_bench::report::{header::SPREAD_WARNING_FRACTION, render, Report};
+use fastjson_bench::workloads::Role;
 
 /// Every row gets seven samples whose median is `1 + spread` times its fastest; the floors
 /// get a spread of 100%, which must not count.
@@ -39,7 +28,7 @@ fn with_spread(report: &Report, spread: impl Fn(usize) -> f64) -> Report {
 
 #[test]
 fn a_smoke_run_has_no_spread_line() {
-    let r = smoke_report();
+    let r = common::small_smoke_report();
     assert_eq!(r.sample_spread(), None);
     let md = render::markdown(&r);
     assert!(
@@ -50,7 +39,7 @@ fn a_smoke_run_has_no_spread_line() {
 
 #[test]
 fn the_spread_is_the_median_over_library_rows_and_floors_do_not_count() {
-    let base = smoke_report();
+    let base = common::small_smoke_report();
     let floors = base.cells.iter().filter(|c| c.role == Role::Floor).count();
     assert!(floors > 0, "the smoke run times floors");
 
